@@ -1,0 +1,70 @@
+// poslab/errors.hpp — the errors every poslab function throws on bad input, and the checks that throw them.
+// Each error carries a code, the argument's name and its limits, so a page can translate the message.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace poslab {
+
+/// Largest matrix a single call may produce or read: 2^25 float values (128 MiB).
+inline constexpr std::size_t kMaxMatrixValues = std::size_t{1} << 25;
+
+/// Machine-readable description shared by ArgumentError and SizeError.
+class ErrorInfo {
+ public:
+  using Field = std::variant<double, std::string>;
+  using Fields = std::vector<std::pair<std::string, Field>>;
+
+  ErrorInfo(std::string code, std::string argument, Fields fields)
+      : code_(std::move(code)), argument_(std::move(argument)), fields_(std::move(fields)) {}
+
+  /// One of: out_of_range, not_integer, odd_width, size_mismatch, not_finite, too_large, unknown_variant, empty,
+  /// not_array (bindings only).
+  const std::string& code() const { return code_; }
+  /// The argument's name as the documentation spells it (max_len, d_model, a, ...).
+  const std::string& argument() const { return argument_; }
+  /// value, min, max, expected, index: whatever the code needs to explain itself.
+  const Fields& fields() const { return fields_; }
+
+ private:
+  std::string code_;
+  std::string argument_;
+  Fields fields_;
+};
+
+/// A value outside its documented range (std::invalid_argument, as DESIGN.md asks).
+class ArgumentError : public std::invalid_argument, public ErrorInfo {
+ public:
+  ArgumentError(const std::string& message, std::string code, std::string argument, Fields fields = {})
+      : std::invalid_argument(message), ErrorInfo(std::move(code), std::move(argument), std::move(fields)) {}
+};
+
+/// A request above the memory cap (std::length_error).
+class SizeError : public std::length_error, public ErrorInfo {
+ public:
+  SizeError(const std::string& message, std::string argument, Fields fields = {})
+      : std::length_error(message), ErrorInfo("too_large", std::move(argument), std::move(fields)) {}
+};
+
+/// Throws out_of_range unless min <= value <= max.
+void require_range(std::string_view argument, long long value, long long min, long long max);
+/// Throws odd_width unless value is even; `why` finishes the sentence "… must be even: why".
+void require_even(std::string_view argument, long long value, std::string_view why);
+/// Throws too_large when count exceeds kMaxMatrixValues; `what` names the product ("max_len × d_model").
+void require_within_cap(std::string_view argument, std::size_t count, std::string_view what);
+/// Throws empty when size is 0.
+void require_not_empty(std::string_view argument, std::size_t size);
+/// Throws not_integer unless value is a finite whole number (JavaScript hands every number over as a double).
+void require_integer(std::string_view argument, double value);
+/// Throws size_mismatch unless size == expected; `other` names what fixes the expected size.
+void require_size(std::string_view argument, std::size_t size, std::size_t expected, std::string_view other);
+/// Throws not_finite at the first NaN or infinite value.
+void require_finite(std::string_view argument, const float* values, std::size_t count);
+
+}  // namespace poslab

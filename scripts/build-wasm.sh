@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds the two WebAssembly modules (SIMD and scalar) and puts them where Vite serves and copies them:
+# web/public/wasm/ -> dist/wasm/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup-system.sh build
+
+# Debian's em++ runs its JS optimiser with the system's acorn, found through NODE_PATH.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+# Debian's Emscripten keeps its library cache in /usr/share/emscripten/cache and adds to it on first use
+# (Embind, exceptions). A user who cannot write there gets a private copy inside build/.
+if [ -z "${EM_CACHE:-}" ] && [ ! -w /usr/share/emscripten/cache ]; then
+  export EM_CACHE="$PWD/build/emscripten-cache"
+  [ -d "$EM_CACHE/sysroot" ] || { mkdir -p "$EM_CACHE" && cp -r /usr/share/emscripten/cache/. "$EM_CACHE/"; }
+fi
+
+cmake --preset wasm >/dev/null
+cmake --build --preset wasm -j "$(nproc)"
+
+out=web/public/wasm
+mkdir -p "$out"
+for f in poslab.mjs poslab-scalar.mjs poslab-simd.core.mjs poslab-simd.core.wasm poslab-scalar.core.mjs poslab-scalar.core.wasm; do
+  cp build/wasm/$f "$out/$f"
+done
+echo "build-wasm: modules in $out"

@@ -1,0 +1,81 @@
+// E000-3: two sizes side by side, rows that are identical highlighted. Changing max_len only adds or removes
+// rows (the shared rows stay identical); changing d_model changes every frequency, so only position 0 stays.
+import { t } from '../../src/i18n.js';
+import { textField } from '../../src/ui/fields.js';
+import { params } from './params.js';
+import { comparePairs } from './presets.js';
+import { matrixTable } from './matrix-table.js';
+
+const key = (name) => `peMatrix.fields.${name}`;
+
+/** Rows i (present in both) whose values agree exactly on every column both matrices have. */
+function identicalRows(a, b) {
+  const shared = Math.min(a.cols, b.cols);
+  const same = new Set();
+  for (let i = 0; i < Math.min(a.rows, b.rows); i++) {
+    let equal = true;
+    for (let j = 0; j < shared && equal; j++) equal = a.data[i * a.cols + j] === b.data[i * b.cols + j];
+    if (equal) same.add(i);
+  }
+  return { same, shared };
+}
+
+export function compareView({ onValue, onPair }) {
+  const element = document.createElement('section');
+  element.className = 'panel compare';
+
+  const names = ['cmpLenA', 'cmpDA', 'cmpLenB', 'cmpDB'];
+  const fields = Object.fromEntries(
+    names.map((name) => [name, textField({ name, decl: params[name], labelKey: `${key(name)}.label`, onValue: (v) => onValue(name, v), width: 4 })]),
+  );
+  const sizes = document.createElement('div');
+  sizes.className = 'field-grid compare-fields';
+  sizes.append(...names.map((name) => fields[name].element));
+
+  const pairGroup = document.createElement('div');
+  pairGroup.className = 'pair-buttons';
+  pairGroup.setAttribute('role', 'group');
+  const pairLabel = document.createElement('span');
+  pairLabel.id = 'pe-pairs-label';
+  pairGroup.setAttribute('aria-labelledby', pairLabel.id);
+  const pairButtons = comparePairs.map((pair) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.addEventListener('click', () => onPair(pair));
+    return { button, pair };
+  });
+  pairGroup.append(pairLabel, ...pairButtons.map((p) => p.button));
+
+  const summary = document.createElement('p');
+  summary.className = 'compare-summary';
+  summary.setAttribute('aria-live', 'polite');
+  const tables = document.createElement('div');
+  tables.className = 'compare-tables';
+  element.append(sizes, pairGroup, summary, tables);
+
+  function draw(a, b, view) {
+    const { same, shared } = identicalRows(a, b);
+    const comparable = Math.min(a.rows, b.rows);
+    const list = [...same].join(', ');
+    summary.textContent = [
+      same.size ? t('peMatrix.compare.same', { count: same.size, comparable, list }) : t('peMatrix.compare.none', { comparable }),
+      t('peMatrix.compare.sharedColumns', { shared }),
+    ].join(' ');
+    const variant = t(`peMatrix.variantShort.${view.variant}`);
+    const rowClass = (i) => (same.has(i) ? { className: 'same', label: t('peMatrix.compare.rowSame') } : {});
+    tables.replaceChildren(
+      ...[
+        ['A', a],
+        ['B', b],
+      ].map(([label, m]) => matrixTable({ matrix: m, rowClass, caption: t('peMatrix.compare.caption', { label, maxLen: m.rows, dModel: m.cols, variant }) }).element),
+    );
+  }
+
+  const relabel = () => {
+    for (const field of Object.values(fields)) field.relabel();
+    pairLabel.textContent = t('peMatrix.compare.pairs');
+    for (const { button, pair } of pairButtons) button.textContent = t('peMatrix.compare.pair', pair);
+  };
+  relabel();
+  return { element, fields, draw, relabel };
+}

@@ -1,0 +1,88 @@
+// Chosen dimensions across positions (E002-5's six lines, E003-5's first 20 positions), with its fields.
+import { t } from '../../src/i18n.js';
+import { formatValue } from '../../src/format.js';
+import { chartFigure } from '../../src/charts/figure.js';
+import { lines } from '../../src/charts/lines.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { textField } from '../../src/ui/fields.js';
+import { params } from './params.js';
+
+const TABLE_ROWS = 100;
+const key = (name) => `peMatrix.fields.${name}`;
+
+export function linesView({ onValue }) {
+  const element = document.createElement('section');
+  element.className = 'panel lines';
+  const fields = {
+    dims: textField({ name: 'dims', decl: params.dims, labelKey: `${key('dims')}.label`, hintKey: `${key('dims')}.hint`, onValue: (v) => onValue('dims', v), inputMode: 'text', width: 18 }),
+    shown: textField({ name: 'shown', decl: params.shown, labelKey: `${key('shown')}.label`, hintKey: `${key('shown')}.hint`, onValue: (v) => onValue('shown', v) }),
+  };
+  const grid = document.createElement('div');
+  grid.className = 'field-grid';
+  grid.append(fields.dims.element, fields.shown.element);
+  const figure = chartFigure('lines');
+  element.append(grid, figure.element);
+
+  function draw(matrix, view) {
+    // Columns that do not exist at this width are left out and named in a note (moving d_model down must
+    // not turn the dims field into an error).
+    const dims = view.dims.filter((d) => d < matrix.cols);
+    const missing = view.dims.filter((d) => d >= matrix.cols);
+    const count = view.shown === 'all' ? matrix.rows : Math.min(view.shown, matrix.rows);
+    const dimName = (d) => t('peMatrix.lines.dim', { d });
+
+    const notes = [];
+    if (missing.length) notes.push(t('peMatrix.lines.missing', { list: missing.join(', '), dModel: matrix.cols, last: matrix.cols - 1 }));
+    if (count < matrix.rows) notes.push(t('peMatrix.lines.firstPositions', { count, maxLen: matrix.rows }));
+
+    const vars = { count, list: dims.map(dimName).join(', ') };
+    figure.update({
+      title: t('peMatrix.lines.title'),
+      drawing: dims.length
+        ? lines({
+            matrix,
+            dims,
+            count,
+            width: figure.width(),
+            labels: {
+              x: t('peMatrix.lines.x'),
+              y: t('peMatrix.lines.y'),
+              aria: t('peMatrix.lines.aria', vars),
+              description: t('peMatrix.lines.description'),
+              dim: dimName,
+            },
+          })
+        : emptyMessage(t('peMatrix.lines.none')),
+      noteText: notes.join(' '),
+      table: () => {
+        const rows = Math.min(count, TABLE_ROWS);
+        const body = [];
+        for (let p = 0; p < rows; p++) {
+          body.push({ header: String(p), cells: dims.map((d) => formatValue(matrix.data[p * matrix.cols + d])) });
+        }
+        const caption = t('peMatrix.lines.caption', vars);
+        const box = document.createElement('div');
+        if (rows < count) {
+          const note = document.createElement('p');
+          note.className = 'table-note';
+          note.textContent = t('peMatrix.lines.tableWindow', { rows, count });
+          box.append(note);
+        }
+        box.append(scrollBox(dataTable({ caption, corner: t('peMatrix.lines.corner'), columns: dims.map(dimName), rows: body }), caption));
+        return box;
+      },
+    });
+  }
+
+  const relabel = () => {
+    for (const field of Object.values(fields)) field.relabel();
+  };
+  return { element, fields, draw, relabel };
+}
+
+function emptyMessage(text) {
+  const p = document.createElement('p');
+  p.className = 'chart-empty';
+  p.textContent = text;
+  return p;
+}

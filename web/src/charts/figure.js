@@ -1,0 +1,42 @@
+// charts/figure.js — the frame every chart sits in: a title, the drawing, a short note, and a <details>
+// that shows the same numbers as a table. The table is built only while it is open, so a hidden 2048-row
+// table never slows the sliders down.
+import { t } from '../i18n.js';
+
+export function chartFigure(className) {
+  const element = document.createElement('figure');
+  element.className = `chart ${className}`;
+  const caption = document.createElement('figcaption');
+  const host = document.createElement('div');
+  host.className = 'chart-host';
+  const note = document.createElement('p');
+  note.className = 'chart-note';
+  const details = document.createElement('details');
+  details.className = 'chart-table';
+  const summary = document.createElement('summary');
+  const tableHost = document.createElement('div');
+  details.append(summary, tableHost);
+  element.append(caption, host, note, details);
+
+  let buildTable = null;
+  const fillTable = () => {
+    if (details.open && buildTable) tableHost.replaceChildren(buildTable());
+  };
+  details.addEventListener('toggle', fillTable);
+
+  return {
+    element,
+    host,
+    /** Width available for the drawing, in CSS pixels. */
+    width: () => host.clientWidth || element.clientWidth || 600,
+    update({ title, drawing, noteText = '', table }) {
+      caption.textContent = title;
+      summary.textContent = t('charts.showTable');
+      if (drawing) host.replaceChildren(drawing);
+      note.textContent = noteText;
+      note.hidden = !noteText;
+      buildTable = table;
+      fillTable();
+    },
+  };
+}

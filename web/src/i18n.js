@@ -1,0 +1,68 @@
+// i18n.js — the current language, its strings, and the switch between them.
+// Strings live in web/i18n/<lang>.json as nested objects; t('a.b.c', {x}) fills {x} placeholders.
+// Static markup opts in with data-i18n="key" (text) and data-i18n-attr="attr:key;attr:key" (attributes).
+import es from '../i18n/es.json';
+import en from '../i18n/en.json';
+
+const catalogs = { es, en };
+export const languages = Object.keys(catalogs);
+
+let current = 'en';
+const listeners = new Set();
+
+/** URL first, then local storage, then the browser's preference (es* → es, anything else → en). */
+export function pickLanguage(fromUrl, fromStorage) {
+  if (languages.includes(fromUrl)) return fromUrl;
+  if (languages.includes(fromStorage)) return fromStorage;
+  const preferred = (navigator.language || '').toLowerCase();
+  return preferred.startsWith('es') ? 'es' : 'en';
+}
+
+export function language() {
+  return current;
+}
+
+function lookup(lang, key) {
+  let node = catalogs[lang];
+  for (const part of key.split('.')) {
+    if (node == null || typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+export function has(key) {
+  return lookup(current, key) !== undefined;
+}
+
+/** The string for key in the current language; a missing key shows itself, so gaps are visible, not silent. */
+export function t(key, vars = {}) {
+  const text = lookup(current, key);
+  if (typeof text !== 'string') return key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (vars[name] === undefined ? whole : String(vars[name])));
+}
+
+/** Re-reads every data-i18n / data-i18n-attr element under root. */
+export function translateTree(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-attr]')) {
+    for (const pair of el.dataset.i18nAttr.split(';')) {
+      const [attr, key] = pair.split(':');
+      el.setAttribute(attr.trim(), t(key.trim()));
+    }
+  }
+}
+
+export function setLanguage(lang) {
+  if (!languages.includes(lang)) return;
+  current = lang;
+  document.documentElement.lang = lang;
+  translateTree(document);
+  for (const listener of listeners) listener(lang);
+}
+
+/** Calls listener(lang) after every switch; returns a function that unsubscribes it. */
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

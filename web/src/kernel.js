@@ -1,0 +1,87 @@
+// kernel.js — the only module that talks to WebAssembly.
+// It picks the SIMD or the scalar build with feature detection, loads it once, and hands lessons a small
+// wrapper whose calls return plain objects ({rows, cols, data}) and throw Errors that the page can translate.
+import { simd } from 'wasm-feature-detect';
+import { t, has } from './i18n.js';
+
+let loading = null;
+
+/**
+ * Loads the numerics module once per page. The URL is resolved against the page (document.baseURI), not
+ * against this bundle, so the site works from whatever folder it is served from; Vite must not try to
+ * bundle it, hence @vite-ignore: the module is a build product copied to dist/wasm/.
+ */
+export function loadKernel() {
+  loading ??= (async () => {
+    const useSimd = await simd();
+    const file = useSimd ? 'wasm/poslab.mjs' : 'wasm/poslab-scalar.mjs';
+    const url = new URL(file, document.baseURI).href;
+    const factory = (await import(/* @vite-ignore */ url)).default;
+    const module = await factory();
+    return wrap(module);
+  })();
+  return loading;
+}
+
+/** Errors from Emscripten are Errors already; anything else (a string, a number) becomes one. */
+function call(fn) {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof Error) throw err;
+    throw new Error(String(err));
+  }
+}
+
+function wrap(m) {
+  const info = m.buildInfo();
+  return {
+    simd: Boolean(info.simd),
+    version: String(info.version),
+
+    /** The max_len × d_model sinusoidal matrix for one variant ("paper", "literal", "literal-shifted"). */
+    positionalEncoding({ maxLen, dModel, variant }) {
+      const data = call(() => m.positionalEncoding(maxLen, dModel, variant));
+      return { rows: maxLen, cols: dModel, data };
+    },
+
+    /** Cosine similarity of two vectors (0 when either is all zeros, like scikit-learn). */
+    cosineSimilarity(a, b) {
+      return call(() => m.cosineSimilarity(a, b));
+    },
+
+    /** Cosine similarity of every row of a with every row of b; both are {rows, cols, data}. */
+    cosineMatrix(a, b) {
+      const data = call(() => m.cosineMatrix(a.data, a.rows, b.data, b.rows, a.cols));
+      return { rows: a.rows, cols: b.rows, data };
+    },
+
+    euclideanDistance(a, b) {
+      return call(() => m.euclideanDistance(a, b));
+    },
+  };
+}
+
+/**
+ * Turns a kernel error (or one built the same way by the page, see state.js) into a sentence in the
+ * current language. The error's `code` picks the template errors.<code>; its `argument`, `value`, `min`,
+ * `max`, `expected` and `index` fill the {placeholders}. Unknown errors keep their English message.
+ */
+export function describeError(err) {
+  const code = err && err.code;
+  if (!code || !has(`errors.${code}`)) return err && err.message ? err.message : String(err);
+  const argument = err.argument && has(`arguments.${err.argument}`) ? t(`arguments.${err.argument}`) : err.argument;
+  // {Argument} starts a sentence. Identifiers shown as they are written in code (max_len, d_model) keep
+  // their lower case; words ("the formula") get a capital.
+  const isIdentifier = argument === err.argument;
+  const Argument = argument && !isIdentifier ? argument[0].toLocaleUpperCase() + argument.slice(1) : argument;
+  return t(`errors.${code}`, {
+    argument,
+    Argument,
+    value: err.value,
+    min: err.min,
+    max: err.max,
+    expected: err.expected,
+    index: err.index,
+  });
+}

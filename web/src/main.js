@@ -1,0 +1,177 @@
+// main.js — starts the page: language, the view from the link, the kernel, the lesson; then keeps the link,
+// the language switch and the lesson in step.
+import './styles.css';
+import { pickLanguage, setLanguage, language, languages, t, onLanguageChange } from './i18n.js';
+import { loadKernel, describeError } from './kernel.js';
+import { parseHash, resolveParams, storedParams, saveView, storage, formatParam } from './state.js';
+import { lessons, findLesson, loadLessonCode, loadLessonText } from './lessons.js';
+import { renderMarkdown } from './markdown.js';
+import { mountNotices, showNotice } from './ui/notices.js';
+
+const $ = (id) => document.getElementById(id);
+const article = $('lesson');
+const languageSelect = $('language');
+
+let current = null; // {lesson, code, handle, params}
+
+function buildNav() {
+  const list = $('lesson-list');
+  list.replaceChildren(
+    ...lessons.map((lesson) => {
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = `#/${lesson.id}`;
+      link.dataset.lesson = lesson.id;
+      link.dataset.i18n = `lessons.${lesson.id}.title`;
+      link.textContent = t(`lessons.${lesson.id}.title`);
+      item.append(link);
+      return item;
+    }),
+  );
+}
+
+function markCurrentLesson() {
+  for (const link of document.querySelectorAll('#lesson-list a')) {
+    if (current && link.dataset.lesson === current.lesson.id) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  if (current) document.title = `${t(`lessons.${current.lesson.id}.title`)} · poslab`;
+}
+
+function save() {
+  if (!current) return;
+  saveView({ lesson: current.lesson.id, lang: language(), params: current.params, decls: current.code.params });
+}
+
+/** Lesson text in the current language, with the lesson's widgets moved into their <div data-slot> places. */
+async function renderText() {
+  const lesson = current.lesson;
+  const lang = language();
+  const text = await loadLessonText(lesson, lang);
+  if (current.lesson !== lesson || language() !== lang) return; // a newer switch won the race
+  const html = document.createElement('div');
+  html.innerHTML = renderMarkdown(text);
+  const widgets = current.handle ? current.handle.widgets : {};
+  for (const [name, widget] of Object.entries(widgets)) {
+    const slot = html.querySelector(`[data-slot="${name}"]`);
+    (slot || html).append(widget);
+  }
+  article.replaceChildren(...html.childNodes);
+}
+
+function noticeForReset({ name, decl, raw, error }) {
+  showNotice(() =>
+    t('notices.reset', {
+      param: name,
+      label: t(decl.label),
+      raw,
+      reason: describeError(error),
+      default: decl.kind === 'limit' && decl.default === 'all' ? t('notices.all') : formatParam(decl, decl.default),
+    }),
+  );
+}
+
+/** Shows a lesson; `query` holds the link's parameters when the link named this lesson. */
+async function openLesson(lesson, query, kernelPromise) {
+  if (current && current.handle) current.handle.destroy();
+  const code = await loadLessonCode(lesson);
+  const { values, resets } = resolveParams(code.params, query, storedParams(lesson.id));
+  resets.forEach(noticeForReset);
+  current = { lesson, code, handle: null, params: values };
+  markCurrentLesson();
+
+  let kernel = null;
+  try {
+    kernel = await kernelPromise;
+  } catch (err) {
+    console.warn('poslab: the WebAssembly module did not load', err);
+    showNotice(() => t('app.loadFailed'), { kind: 'error' });
+  }
+  if (kernel) {
+    current.handle = code.mount({
+      kernel,
+      initial: values,
+      save(params) {
+        current.params = params;
+        save();
+      },
+    });
+  }
+  await renderText();
+  $('loading').hidden = true;
+  if (current.handle) current.handle.start();
+  save();
+}
+
+function showKernelInfo(kernel) {
+  const info = $('kernel-info');
+  const write = () => {
+    info.textContent = t(kernel.simd ? 'app.kernelSimd' : 'app.kernelScalar', { version: kernel.version });
+  };
+  document.documentElement.dataset.kernel = kernel.simd ? 'simd' : 'scalar';
+  write();
+  onLanguageChange(write);
+}
+
+/** The link changed by hand or by Back/Forward (our own writes use replaceState and do not fire this). */
+function onHashChange(kernelPromise) {
+  const { lesson: id, query } = parseHash(location.hash);
+  const lang = query.get('lang');
+  if (languages.includes(lang) && lang !== language()) switchLanguage(lang);
+  const lesson = findLesson(id);
+  if (!lesson) return;
+  if (!current || lesson !== current.lesson) {
+    openLesson(lesson, query, kernelPromise);
+    return;
+  }
+  const { values, resets } = resolveParams(current.code.params, query, storedParams(lesson.id));
+  resets.forEach(noticeForReset);
+  if (current.handle) current.handle.setParams(values);
+}
+
+function switchLanguage(lang) {
+  setLanguage(lang);
+  languageSelect.value = lang;
+  if (current) {
+    markCurrentLesson();
+    renderText();
+    save();
+  }
+}
+
+function start() {
+  mountNotices($('notices'));
+  const { lesson: id, query } = parseHash(location.hash);
+
+  const fromUrl = query.get('lang');
+  setLanguage(pickLanguage(fromUrl, storage.get('lang')));
+  languageSelect.value = language();
+  if (fromUrl !== null && !languages.includes(fromUrl)) {
+    showNotice(() => t('notices.badLanguage', { raw: fromUrl, lang: t(`languages.${language()}`) }));
+  }
+  buildNav();
+
+  let lesson = findLesson(id);
+  if (id && !lesson) showNotice(() => t('notices.unknownLesson', { raw: id }));
+  // The link's parameters only count when the link names this lesson.
+  const linkQuery = lesson ? query : new URLSearchParams();
+  lesson ??= findLesson(storage.get('lesson')) || lessons[0];
+
+  const kernelPromise = loadKernel();
+  kernelPromise.then(showKernelInfo, () => {});
+
+  languageSelect.addEventListener('change', () => switchLanguage(languageSelect.value));
+  window.addEventListener('hashchange', () => onHashChange(kernelPromise));
+  // The skip link focuses the lesson instead of writing "#main" over the view in the hash.
+  document.querySelector('.skip-link').addEventListener('click', (event) => {
+    event.preventDefault();
+    $('main').focus();
+  });
+
+  openLesson(lesson, linkQuery, kernelPromise).catch((err) => {
+    console.error(err);
+    showNotice(() => describeError(err), { kind: 'error' });
+  });
+}
+
+start();
