@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# npm test: every test. Native doctest suites (maths and errors), then the built WebAssembly module as
+# JavaScript sees it, then the built site in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup-system.sh test
+[ -d node_modules ] || npm ci
+
+echo "== native (doctest) =="
+cmake --preset native >/dev/null
+cmake --build --preset native -j "$(nproc)"
+ctest --preset native
+
+echo "== build (WebAssembly + site) =="
+bash scripts/build.sh
+
+echo "== WebAssembly module and browser (node:test) =="
+node --test --test-concurrency=1 tests/wasm/ tests/browser/

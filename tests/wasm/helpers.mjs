@@ -1,0 +1,30 @@
+// Shared by the WebAssembly tests: the built modules, the notebooks' goldens and the documents' digits.
+import { existsSync, readFileSync } from 'node:fs';
+
+const root = new URL('../../', import.meta.url);
+export const distWasm = new URL('dist/wasm/', root);
+
+export async function loadModule(entry = 'poslab.mjs') {
+  const url = new URL(entry, distWasm);
+  if (!existsSync(url)) throw new Error(`${url.pathname} is missing: run npm run build first`);
+  return (await import(url.href)).default();
+}
+
+export function golden(name) {
+  return JSON.parse(readFileSync(new URL(`tests/golden/${name}`, root), 'utf8'));
+}
+
+/** `value` with as many digits as `printed` shows ("0.84147", "1.0746e-07", "1.0"), as torch/numpy print. */
+export function asPrinted(value, printed) {
+  const e = printed.search(/e/i);
+  const mantissa = e < 0 ? printed : printed.slice(0, e);
+  const dot = mantissa.indexOf('.');
+  const decimals = dot < 0 ? 0 : mantissa.length - dot - 1;
+  return e < 0 ? value.toFixed(decimals) : value.toExponential(decimals);
+}
+
+/** The printed figure normalised the same way, so "1.0e-4" and "1.0000e-04" compare by digits. */
+export const normalised = (printed) => asPrinted(Number(printed), printed);
+
+/** Rows of JSON numbers to one row-major Float32Array. */
+export const flat = (rows) => Float32Array.from(rows.flat());

@@ -1,0 +1,59 @@
+// cosineSimilarity, cosineMatrix, cosineRows and euclideanDistance against sklearn/numpy and the documents.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { flat, golden, loadModule } from './helpers.mjs';
+
+const poslab = await loadModule();
+const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
+
+test('cosineMatrix equals sklearn cosine_similarity, including all-zero rows', () => {
+  const { A, B, matrix_sklearn: expected } = golden('reference.json').cosine;
+  const m = poslab.cosineMatrix(flat(A), A.length, flat(B), B.length, A[0].length);
+  assert.equal(m.length, A.length * B.length);
+  expected.flat().forEach((v, i) => close(m[i], v, 1e-6, `entry ${i}`));
+});
+
+test('pairs: cosine similarity and Euclidean distance equal the float64 references', () => {
+  for (const p of golden('reference.json').cosine.pairs) {
+    close(poslab.cosineSimilarity(Float32Array.from(p.a), Float32Array.from(p.b)), p.cosine, 1e-6, 'cosine');
+    close(poslab.euclideanDistance(Float32Array.from(p.a), Float32Array.from(p.b)), p.euclidean, 1e-6, 'distance');
+  }
+});
+
+test('document 001 pitfall: 20x512 matrices with one non-zero row give 1 at [0,0] and 0 elsewhere (E001-3)', () => {
+  const g = golden('doc001.json')['E001-3'];
+  const pe = poslab.positionalEncoding(11, 512, 'literal');
+  const m = new Float32Array(20 * 512);
+  m.set(pe.subarray(10 * 512, 11 * 512));  // the document's tensor holds pos 10 in row 0 after both calls
+  const s = poslab.cosineMatrix(m, 20, m, 20, 512);
+  g.similarity.flat().forEach((v, i) => close(s[i], v, 1e-6, `entry ${i}`));
+});
+
+test('literal variant gives document 001 positional similarity 0.8600013 for positions 2 and 10 (E001-6)', () => {
+  const g = golden('doc001.json')['E001-6'];
+  const pe = poslab.positionalEncoding(11, 512, 'literal');
+  const sim = poslab.cosineSimilarity(pe.subarray(2 * 512, 3 * 512), pe.subarray(10 * 512, 11 * 512));
+  assert.equal(sim.toPrecision(7), '0.8600013');
+  close(sim, g.positional_similarity_float64, 1e-6, 'float64 reference');
+  const paper = poslab.positionalEncoding(11, 512, 'paper');
+  const simPaper = poslab.cosineSimilarity(paper.subarray(2 * 512, 3 * 512), paper.subarray(10 * 512, 11 * 512));
+  close(simPaper, g.paper_positional_similarity_float64, 1e-6, 'paper');
+});
+
+test('Euclidean distance: neighbours 5-6 are closer than 5-50 (E002-6)', () => {
+  const g = golden('doc002.json')['E002-6'];
+  const pe = poslab.positionalEncoding(100, 64, 'paper');
+  const row = (p) => pe.subarray(p * 64, (p + 1) * 64);
+  const near = poslab.euclideanDistance(row(5), row(6));
+  const far = poslab.euclideanDistance(row(5), row(50));
+  close(near, g.distance_5_6, 1e-5, 'distance 5-6');
+  close(far, g.distance_5_50, 1e-5, 'distance 5-50');
+  assert.ok(near < far);
+});
+
+test('cosineRows pairs row i of A with row i of B', () => {
+  const r = poslab.cosineRows(Float32Array.of(1, 0, 0, 1, 0, 0), Float32Array.of(1, 1, 0, -1, 0, 0), 3, 2);
+  close(r[0], Math.SQRT1_2, 1e-6, 'row 0');
+  close(r[1], -1, 1e-6, 'row 1');
+  assert.equal(r[2], 0);
+});
