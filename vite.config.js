@@ -11,12 +11,9 @@ export default defineConfig({
   build: {
     outDir: '../dist',
     emptyOutDir: true,
-    // The kernel is loaded at run time from dist/wasm/ (see src/kernel.js); nothing here inlines it.
+    // Fonts and icons stay files (KaTeX's fonts are many and large); the kernel is never bundled at all:
+    // src/kernel.js imports dist/wasm/poslab.mjs at run time, relative to the page.
     assetsInlineLimit: 0,
     target: 'es2022',
-  },
-  server: {
-    // Emscripten's .mjs fetches its .wasm next to itself; serving it with the right MIME type is all it needs.
-    fs: { strict: true },
   },
 });

@@ -24,6 +24,7 @@ export async function openPage(browser, { viewport = { width: 1280, height: 900 
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`); });
   page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
   return { context, page, problems };
 }
@@ -33,3 +34,48 @@ export async function waitForLesson(page) {
   await page.waitForSelector('.heatmap .chart-host svg', { timeout: 20000 });
   await page.waitForSelector('.lines .chart-host svg', { timeout: 20000 });
 }
+
+/**
+ * Starts the static server and Chromium once per test file; returns an object whose fields are filled in
+ * by the before() hook, and an open(hash, options) helper that loads the lesson in a fresh context.
+ */
+export function useSite({ before, after }, startServer) {
+  const site = { server: null, browser: null, contexts: [] };
+  before(async () => {
+    site.server = await startServer();
+    site.browser = await launch();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.close();
+  });
+  site.open = async (hash = '#/pe-matrix', options = {}) => {
+    const opened = await openPage(site.browser, options);
+    await opened.page.goto(site.server.url + hash);
+    await waitForLesson(opened.page);
+    return opened;
+  };
+  return site;
+}
+
+/** What the figures currently show, to tell whether a change redrew them. */
+export async function snapshot(page) {
+  return page.evaluate(() => ({
+    heatmapTitle: document.querySelector('.heatmap figcaption')?.textContent,
+    heatmapImage: document.querySelector('.heatmap canvas')?.toDataURL(),
+    linePaths: [...document.querySelectorAll('.lines svg path')].map((p) => p.getAttribute('d')).join('|'),
+    inspector: document.querySelector('.inspector')?.textContent,
+    fullTable: document.querySelector('.values .data-table:not(.inspector-table)')?.textContent ?? null,
+  }));
+}
+
+/** The cells of one row of the full values table, as printed. */
+export async function tableRow(page, position) {
+  return page.evaluate((pos) => {
+    const table = document.querySelector('.values .data-table:not(.inspector-table)');
+    const row = [...table.tBodies[0].rows].find((r) => r.cells[0].textContent.trim() === String(pos));
+    return [...row.cells].slice(1).map((c) => c.textContent.trim());
+  }, position);
+}
+
+export const field = (page, name, kind = 'input[type=text]') => page.locator(`[data-field="${name}"] ${kind}`);

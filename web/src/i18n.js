@@ -1,5 +1,6 @@
 // i18n.js — the current language, its strings, and the switch between them.
-// Strings live in web/i18n/<lang>.json as nested objects; t('a.b.c', {x}) fills {x} placeholders.
+// Strings live in web/i18n/<lang>.json as nested objects, read with dotted keys; t(key, vars) fills {name}
+// placeholders from vars.
 // Static markup opts in with data-i18n="key" (text) and data-i18n-attr="attr:key;attr:key" (attributes).
 import es from '../i18n/es.json';
 import en from '../i18n/en.json';
@@ -35,9 +36,15 @@ export function has(key) {
   return lookup(current, key) !== undefined;
 }
 
-/** The string for key in the current language; a missing key shows itself, so gaps are visible, not silent. */
+/**
+ * The string for key in the current language; a missing key shows itself, so gaps are visible, not silent.
+ * An entry may be {one, other} (any CLDR plural category): vars.count picks the form ("1 row", "2 rows").
+ */
 export function t(key, vars = {}) {
-  const text = lookup(current, key);
+  let text = lookup(current, key);
+  if (text && typeof text === 'object' && typeof vars.count === 'number') {
+    text = text[new Intl.PluralRules(current).select(vars.count)] ?? text.other;
+  }
   if (typeof text !== 'string') return key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (vars[name] === undefined ? whole : String(vars[name])));
 }

@@ -49,8 +49,7 @@ async function renderText() {
   const lang = language();
   const text = await loadLessonText(lesson, lang);
   if (current.lesson !== lesson || language() !== lang) return; // a newer switch won the race
-  const html = document.createElement('div');
-  html.innerHTML = renderMarkdown(text);
+  const html = renderMarkdown(text);
   const widgets = current.handle ? current.handle.widgets : {};
   for (const [name, widget] of Object.entries(widgets)) {
     const slot = html.querySelector(`[data-slot="${name}"]`);
@@ -119,7 +118,10 @@ function onHashChange(kernelPromise) {
   const lang = query.get('lang');
   if (languages.includes(lang) && lang !== language()) switchLanguage(lang);
   const lesson = findLesson(id);
-  if (!lesson) return;
+  if (!lesson) {
+    if (id) showNotice(() => t('notices.unknownLesson', { raw: id }));
+    return;
+  }
   if (!current || lesson !== current.lesson) {
     openLesson(lesson, query, kernelPromise);
     return;

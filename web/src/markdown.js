@@ -45,6 +45,19 @@ const inlineMath = {
 
 const marked = new Marked({ gfm: true, extensions: [displayMath, inlineMath] });
 
+/**
+ * Renders text into a fresh <div>. Tables are wrapped in a scrolling box, so a wide one scrolls on a phone
+ * instead of widening the whole page.
+ */
 export function renderMarkdown(text) {
-  return marked.parse(text);
+  const container = document.createElement('div');
+  container.innerHTML = marked.parse(text);
+  for (const table of container.querySelectorAll('table')) {
+    table.classList.add('text-table');
+    const box = document.createElement('div');
+    box.className = 'table-scroll';
+    table.replaceWith(box);
+    box.append(table);
+  }
+  return container;
 }

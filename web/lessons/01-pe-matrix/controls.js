@@ -32,7 +32,8 @@ export function controlsView({ onValue, onPreset }) {
     name.className = 'preset-name';
     const detail = document.createElement('span');
     detail.className = 'preset-detail';
-    button.append(name, detail);
+    // The space keeps the accessible name readable ("Document 000 shifted literal · …"); flex layout hides it.
+    button.append(name, ' ', detail);
     button.addEventListener('click', () => onPreset(preset));
     return { button, name, detail, preset };
   });

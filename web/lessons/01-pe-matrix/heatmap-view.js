@@ -11,10 +11,9 @@ const WINDOW_COLS = 16;
 export function heatmapView() {
   const figure = chartFigure('heatmap');
 
-  function draw(matrix, view) {
+  function draw(matrix, view, width) {
     const variant = t(`peMatrix.variantShort.${view.variant}`);
     const vars = { maxLen: matrix.rows, dModel: matrix.cols, variant };
-    const width = figure.width();
     const drawing = heatmap({
       matrix,
       width,
@@ -47,5 +46,5 @@ export function heatmapView() {
     });
   }
 
-  return { element: figure.element, draw };
+  return { element: figure.element, width: figure.width, draw };
 }

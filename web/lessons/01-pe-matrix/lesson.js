@@ -91,8 +91,10 @@ export function mount({ kernel, initial, save }) {
 
     const lang = language();
     const key = (m) => `${m.rows}x${m.cols}:${view.variant}`;
-    if (changed('heat', `${key(main)}|${lang}|${heat.element.clientWidth}`)) heat.draw(main, view);
-    if (changed('lines', `${key(main)}|${view.dims}|${view.shown}|${lang}|${linesPanel.element.clientWidth}`)) linesPanel.draw(main, view);
+    // Widths are read before anything is redrawn: reading one after a redraw would force a layout.
+    const widths = { heat: heat.width(), lines: linesPanel.width() };
+    if (changed('heat', `${key(main)}|${lang}|${widths.heat}`)) heat.draw(main, view, widths.heat);
+    if (changed('lines', `${key(main)}|${view.dims}|${view.shown}|${lang}|${widths.lines}`)) linesPanel.draw(main, view, widths.lines);
     if (changed('values', `${key(main)}|${view.rows}|${lang}`)) values.draw(main, view);
     if (changed('compare', `${key(a)}|${key(b)}|${lang}`)) compare.draw(a, b, view);
   }

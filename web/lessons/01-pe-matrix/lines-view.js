@@ -15,7 +15,7 @@ export function linesView({ onValue }) {
   element.className = 'panel lines';
   const fields = {
     dims: textField({ name: 'dims', decl: params.dims, labelKey: `${key('dims')}.label`, hintKey: `${key('dims')}.hint`, onValue: (v) => onValue('dims', v), inputMode: 'text', width: 18 }),
-    shown: textField({ name: 'shown', decl: params.shown, labelKey: `${key('shown')}.label`, hintKey: `${key('shown')}.hint`, onValue: (v) => onValue('shown', v) }),
+    shown: textField({ name: 'shown', decl: params.shown, labelKey: `${key('shown')}.label`, hintKey: `${key('shown')}.hint`, placeholderKey: `${key('shown')}.placeholder`, onValue: (v) => onValue('shown', v) }),
   };
   const grid = document.createElement('div');
   grid.className = 'field-grid';
@@ -23,7 +23,7 @@ export function linesView({ onValue }) {
   const figure = chartFigure('lines');
   element.append(grid, figure.element);
 
-  function draw(matrix, view) {
+  function draw(matrix, view, width) {
     // Columns that do not exist at this width are left out and named in a note (moving d_model down must
     // not turn the dims field into an error).
     const dims = view.dims.filter((d) => d < matrix.cols);
@@ -43,7 +43,7 @@ export function linesView({ onValue }) {
             matrix,
             dims,
             count,
-            width: figure.width(),
+            width,
             labels: {
               x: t('peMatrix.lines.x'),
               y: t('peMatrix.lines.y'),
@@ -77,7 +77,7 @@ export function linesView({ onValue }) {
   const relabel = () => {
     for (const field of Object.values(fields)) field.relabel();
   };
-  return { element, fields, draw, relabel };
+  return { element, fields, width: figure.width, draw, relabel };
 }
 
 function emptyMessage(text) {

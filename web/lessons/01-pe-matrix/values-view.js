@@ -24,6 +24,19 @@ function joinEnds({ head, tail }, show) {
   return tail.length ? `${first} … ${tail.map(show).join(', ')}` : first;
 }
 
+/** The values as the documents printed them, with the column numbers they come from underneath. */
+function valuesCell(values, columns) {
+  const cell = document.createDocumentFragment();
+  const line = document.createElement('span');
+  line.className = 'inspector-values';
+  line.textContent = values;
+  const sub = document.createElement('span');
+  sub.className = 'inspector-columns';
+  sub.textContent = columns;
+  cell.append(line, sub);
+  return cell;
+}
+
 export function valuesView({ onValue }) {
   const element = document.createElement('section');
   element.className = 'panel values';
@@ -68,10 +81,10 @@ export function valuesView({ onValue }) {
       const table = dataTable({
         caption,
         corner: t('peMatrix.inspector.which'),
-        columns: [t('peMatrix.inspector.columns'), t('peMatrix.inspector.values')],
+        columns: [t('peMatrix.inspector.values')],
         rows: selections.map(([name, picked]) => ({
           header: t(`peMatrix.inspector.${name}`),
-          cells: [joinEnds(picked, String), joinEnds(picked, value)],
+          cells: [valuesCell(joinEnds(picked, value), t('peMatrix.inspector.columnList', { list: joinEnds(picked, String) }))],
         })),
       });
       table.classList.add('inspector-table');

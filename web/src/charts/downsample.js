@@ -9,23 +9,28 @@ export function downsample({ rows, cols, data }, width, height) {
   const outRows = Math.max(1, Math.min(rows, Math.floor(height)));
   if (outCols === cols && outRows === rows) return { rows, cols, data };
 
-  const out = new Float32Array(outRows * outCols);
-  const colStart = new Int32Array(outCols + 1);
-  for (let c = 0; c <= outCols; c++) colStart[c] = Math.floor((c * cols) / outCols);
+  // Which output column each input column falls in, and how many input columns each output column sums.
+  const columnOf = new Int32Array(cols);
+  const columnCount = new Float64Array(outCols);
+  for (let j = 0; j < cols; j++) {
+    columnOf[j] = Math.floor((j * outCols) / cols);
+    columnCount[columnOf[j]] += 1;
+  }
 
+  // One pass over the input, in memory order: each input row is added into its output row's sums.
+  const out = new Float32Array(outRows * outCols);
+  const sums = new Float64Array(outCols);
+  let i = 0;
   for (let r = 0; r < outRows; r++) {
-    const r0 = Math.floor((r * rows) / outRows);
-    const r1 = Math.floor(((r + 1) * rows) / outRows);
-    for (let c = 0; c < outCols; c++) {
-      const c0 = colStart[c];
-      const c1 = colStart[c + 1];
-      let sum = 0;
-      for (let i = r0; i < r1; i++) {
-        const base = i * cols;
-        for (let j = c0; j < c1; j++) sum += data[base + j];
-      }
-      out[r * outCols + c] = sum / ((r1 - r0) * (c1 - c0));
+    const end = Math.floor(((r + 1) * rows) / outRows);
+    const count = end - i;
+    sums.fill(0);
+    for (; i < end; i++) {
+      const base = i * cols;
+      for (let j = 0; j < cols; j++) sums[columnOf[j]] += data[base + j];
     }
+    const row = r * outCols;
+    for (let c = 0; c < outCols; c++) out[row + c] = sums[c] / (columnCount[c] * count);
   }
   return { rows: outRows, cols: outCols, data: out };
 }

@@ -1,49 +1,137 @@
 // charts/heatmap.js — a whole matrix as colours: rows down, columns across, a diverging red–blue map
 // centred at 0 (red negative, white 0, blue positive, as matplotlib's RdBu in document 002) and a legend.
+//
+// Plot draws the axes, the frame and the legend; the cells themselves are painted on a <canvas> laid over
+// the frame. Plot's raster mark turns every cell into a CSS colour string and parses it back, which takes
+// about half a second for a full-screen 2048 × 1024 matrix; the canvas uses a 256-colour table taken from
+// the very same Plot colour scale (so legend and cells agree) and paints a frame in a few milliseconds.
 import * as Plot from '@observablehq/plot';
 import { downsample } from './downsample.js';
 
-const margin = { top: 8, right: 12, bottom: 40, left: 48 };
+const margin = { top: 8, right: 12, bottom: 46, left: 62 };
+const SCHEME = { type: 'diverging', scheme: 'rdbu', pivot: 0 };
+const STEPS = 256;
+
+const tables = new Map();
+/** RGB triples for STEPS values spread evenly over domain, from Plot's own colour scale. */
+function colourTable(domain) {
+  const key = domain.join();
+  if (!tables.has(key)) {
+    const scale = Plot.scale({ color: { ...SCHEME, domain } });
+    const rgb = new Uint8ClampedArray(STEPS * 3);
+    for (let i = 0; i < STEPS; i++) {
+      const value = domain[0] + ((domain[1] - domain[0]) * i) / (STEPS - 1);
+      const [r, g, b] = scale.apply(value).match(/\d+/g).map(Number); // "rgb(r, g, b)"
+      rgb.set([r, g, b], i * 3);
+    }
+    tables.set(key, rgb);
+  }
+  return tables.get(key);
+}
+
+function paint(grid, domain) {
+  const canvas = document.createElement('canvas');
+  canvas.width = grid.cols;
+  canvas.height = grid.rows;
+  const context = canvas.getContext('2d');
+  const image = context.createImageData(grid.cols, grid.rows);
+  const rgb = colourTable(domain);
+  const [lo, hi] = domain;
+  const stretch = (STEPS - 1) / (hi - lo);
+  for (let k = 0, p = 0; k < grid.data.length; k++, p += 4) {
+    const step = Math.min(STEPS - 1, Math.max(0, Math.round((grid.data[k] - lo) * stretch))) * 3;
+    image.data[p] = rgb[step];
+    image.data[p + 1] = rgb[step + 1];
+    image.data[p + 2] = rgb[step + 2];
+    image.data[p + 3] = 255;
+  }
+  context.putImageData(image, 0, 0);
+  return canvas;
+}
+
+/**
+ * Tick positions for n cells: at cell centres (j + 0.5), every 1, 2, 5, 10, 20, 50… cells, so that there
+ * are at most `most` of them. Labels are the cell indices (0, 1, 2…), never fractions.
+ */
+function cellTicks(n, most) {
+  const steps = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000];
+  const step = steps.find((s) => n / s <= most) || Math.ceil(n / most);
+  const ticks = [];
+  for (let j = 0; j < n; j += step) ticks.push(j + 0.5);
+  return ticks;
+}
+const cellLabel = (position) => String(position - 0.5);
 
 /**
  * matrix: {rows, cols, data}; width: CSS pixels; labels: {x, y, legend, aria, description}.
- * Returns the element Plot made (a <figure> holding the legend and the <svg>); its data-averaged attribute
- * says whether cells were averaged into blocks to fit the pixels.
+ * Returns a <div> holding the legend and the chart; its data-averaged attribute says whether cells were
+ * averaged into blocks to fit the pixels.
  */
 export function heatmap({ matrix, width, labels, domain = [-1, 1] }) {
-  const height = Math.round(Math.min(440, Math.max(220, width * 0.55)));
+  const height = Math.round(Math.min(440, Math.max(300, width * 0.55)));
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;
   // One grid cell per device pixel at most: more would be invisible work.
   const scale = window.devicePixelRatio || 1;
   const grid = downsample(matrix, innerWidth * scale, innerHeight * scale);
-  // Blocky cells for small matrices (each cell is a value); smooth when cells are smaller than pixels.
-  const blocky = grid.cols < innerWidth || grid.rows < innerHeight;
 
-  const plot = Plot.plot({
+  const legend = Plot.legend({
+    color: { ...SCHEME, domain, label: labels.legend },
+    // Room on the left so the first tick label (−1.0) is not cut off.
+    marginLeft: 16,
+    width: 276,
+    style: { fontSize: '13px', color: 'currentColor', background: 'transparent' },
+  });
+  const chart = Plot.plot({
     width,
     height,
-    ...margin,
     marginTop: margin.top,
+    marginRight: margin.right,
+    marginBottom: margin.bottom,
+    marginLeft: margin.left,
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
-    style: { fontSize: '13px', color: 'currentColor', background: 'transparent' },
-    x: { domain: [0, matrix.cols], label: labels.x, labelAnchor: 'center', labelArrow: 'none' },
-    y: { domain: [0, matrix.rows], reverse: true, label: labels.y, labelAnchor: 'center', labelArrow: 'none' },
-    color: { type: 'diverging', scheme: 'rdbu', domain, pivot: 0, legend: true, label: labels.legend },
-    marks: [
-      Plot.raster(grid.data, {
-        width: grid.cols,
-        height: grid.rows,
-        x1: 0,
-        x2: matrix.cols,
-        y1: 0,
-        y2: matrix.rows,
-        imageRendering: blocky ? 'pixelated' : 'auto',
-      }),
-      Plot.frame({ stroke: 'currentColor', strokeOpacity: 0.3 }),
-    ],
+    style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
+    x: {
+      domain: [0, matrix.cols],
+      ticks: cellTicks(matrix.cols, Math.max(2, Math.floor(innerWidth / 56))),
+      tickFormat: cellLabel,
+      label: labels.x,
+      labelAnchor: 'center',
+      labelArrow: 'none',
+      labelOffset: 40,
+    },
+    y: {
+      domain: [0, matrix.rows],
+      reverse: true,
+      ticks: cellTicks(matrix.rows, Math.max(2, Math.floor(innerHeight / 32))),
+      tickFormat: cellLabel,
+      label: labels.y,
+      labelAnchor: 'center',
+      labelArrow: 'none',
+      labelOffset: 52,
+    },
+    marks: [Plot.frame({ stroke: 'currentColor', strokeOpacity: 0.3 })],
   });
-  plot.dataset.averaged = String(grid.rows < matrix.rows || grid.cols < matrix.cols);
-  return plot;
+
+  const canvas = paint(grid, domain);
+  canvas.className = 'heatmap-cells';
+  canvas.setAttribute('aria-hidden', 'true'); // the chart's aria-label and the table describe it
+  // Percentages keep the cells on the frame even if the chart is scaled down by CSS.
+  Object.assign(canvas.style, {
+    left: `${(100 * margin.left) / width}%`,
+    top: `${(100 * margin.top) / height}%`,
+    width: `${(100 * innerWidth) / width}%`,
+    height: `${(100 * innerHeight) / height}%`,
+    // Blocky cells for small matrices (each block is one value); smooth when cells are finer than pixels.
+    imageRendering: grid.cols < innerWidth || grid.rows < innerHeight ? 'pixelated' : 'auto',
+  });
+
+  const frame = document.createElement('div');
+  frame.className = 'heatmap-frame';
+  frame.append(chart, canvas);
+  const element = document.createElement('div');
+  element.append(legend, frame);
+  element.dataset.averaged = String(grid.rows < matrix.rows || grid.cols < matrix.cols);
+  return element;
 }

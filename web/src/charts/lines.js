@@ -22,18 +22,18 @@ export function lines({ matrix, dims, count, width, labels }) {
     }
   });
   const data = { length: n };
-  const height = Math.round(Math.min(360, Math.max(220, width * 0.45)));
+  const height = Math.round(Math.min(380, Math.max(280, width * 0.45)));
 
   return Plot.plot({
     width,
     height,
-    marginLeft: 48,
-    marginBottom: 40,
+    marginLeft: 62,
+    marginBottom: 46,
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
-    style: { fontSize: '13px', color: 'currentColor', background: 'transparent' },
-    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', domain: [0, Math.max(1, count - 1)] },
-    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', domain: [-1.05, 1.05], grid: true },
+    style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
+    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: 40, domain: [0, Math.max(1, count - 1)] },
+    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', labelOffset: 52, domain: [-1.05, 1.05], grid: true },
     color: { legend: true, domain: names, scheme: 'observable10' },
     marks: [
       Plot.ruleY([0], { stroke: 'currentColor', strokeOpacity: 0.4 }),

@@ -3,7 +3,7 @@
 
 /**
  * caption: string; corner: text of the top-left header; columns: header strings;
- * rows: [{header, cells: strings, className?, label?}] (label: extra screen-reader text for the row header).
+ * rows: [{header, cells: strings or nodes, className?, label?}] (label: extra screen-reader text for the row header).
  */
 export function dataTable({ caption, corner = '', columns, rows }) {
   const table = document.createElement('table');
@@ -38,10 +38,7 @@ export function dataTable({ caption, corner = '', columns, rows }) {
       th.append(' ', extra);
     }
     tr.append(th);
-    for (const cell of row.cells) {
-      const td = tr.insertCell();
-      td.textContent = cell;
-    }
+    for (const cell of row.cells) tr.insertCell().append(cell); // a string, or nodes for richer cells
   }
   return table;
 }

@@ -71,7 +71,7 @@ function textInput(base, width) {
  * Text box for any declared parameter. Reports on every keystroke; an empty box is only an error once the
  * student leaves it (while typing a new number the box is briefly empty, and that is not a mistake).
  */
-export function textField({ name, decl, labelKey, hintKey, onValue, inputMode = 'numeric', width = 6 }) {
+export function textField({ name, decl, labelKey, hintKey, placeholderKey, onValue, inputMode = 'numeric', width = 6 }) {
   const base = shell(name, labelKey, hintKey);
   const input = textInput(base, width);
   input.inputMode = inputMode;
@@ -88,11 +88,16 @@ export function textField({ name, decl, labelKey, hintKey, onValue, inputMode = 
   input.addEventListener('input', () => read(false));
   input.addEventListener('change', () => read(true));
   base.finish(input);
+  const relabel = () => {
+    base.relabel();
+    if (placeholderKey) input.placeholder = t(placeholderKey);
+  };
+  relabel();
 
   return {
     element: base.element,
     input,
-    relabel: base.relabel,
+    relabel,
     showError: (err) => base.showError(err, input),
     set(value) {
       if (document.activeElement !== input) input.value = decl.kind === 'limit' && value === 'all' ? '' : formatParam(decl, value);

@@ -1,0 +1,41 @@
+// The lesson is usable on a phone and from the keyboard.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer } from './server.mjs';
+import { useSite } from './browser.mjs';
+
+const site = useSite({ before, after }, startServer);
+
+for (const lang of ['es', 'en']) {
+  test(`a phone-width viewport (390×844) has no horizontal overflow (${lang})`, async () => {
+    for (const hash of [`#/pe-matrix?lang=${lang}`, `#/pe-matrix?lang=${lang}&maxLen=10&dModel=4&variant=literal-shifted`]) {
+      const { page, context } = await site.open(hash, { viewport: { width: 390, height: 844 } });
+      // Open every table too: wide tables must scroll inside their own box.
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      await page.waitForTimeout(100);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      assert.ok(scrollWidth <= clientWidth, `page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
+      await context.close();
+    }
+  });
+}
+
+test('every form control has a visible label and can be reached with the Tab key', async () => {
+  const { page, context } = await site.open('#/pe-matrix?lang=en');
+  const unlabelled = await page.evaluate(() =>
+    [...document.querySelectorAll('input, select')]
+      .filter((el) => !(el.labels?.length || el.getAttribute('aria-labelledby')))
+      .map((el) => el.outerHTML),
+  );
+  assert.deepEqual(unlabelled, []);
+  const reached = new Set();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    reached.add(await page.evaluate(() => document.activeElement.closest('[data-field]')?.dataset.field ?? document.activeElement.id));
+  }
+  for (const name of ['language', 'maxLen', 'dModel', 'variant', 'dims', 'shown', 'rows']) assert.ok(reached.has(name), `${name} not reached`);
+  await context.close();
+});

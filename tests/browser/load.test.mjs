@@ -1,0 +1,33 @@
+// The built site loads from a sub-path, in both languages, with the SIMD module and no errors.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer } from './server.mjs';
+import { useSite } from './browser.mjs';
+
+const site = useSite({ before, after }, startServer);
+
+for (const [lang, title, heading] of [
+  ['es', 'La matriz de positional encoding', 'La matriz completa'],
+  ['en', 'The positional-encoding matrix', 'The whole matrix'],
+]) {
+  test(`the lesson loads in ${lang} from a sub-path with no console or page errors, using the SIMD module`, async () => {
+    const { page, problems, context } = await site.open(`#/pe-matrix?lang=${lang}`);
+    assert.equal(await page.getAttribute('html', 'lang'), lang);
+    assert.equal(await page.textContent('h1'), title);
+    assert.match(await page.textContent('.heatmap figcaption'), new RegExp(heading));
+    assert.equal(await page.getAttribute('html', 'data-kernel'), 'simd');
+    // KaTeX rendered the formulas (MathML is there for screen readers).
+    assert.ok((await page.locator('.lesson .katex math').count()) > 3);
+    assert.ok(page.url().includes('/course/poslab/'));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('with no language in the link, a Spanish browser gets Spanish and any other gets English', async () => {
+  for (const [locale, lang] of [['es-ES', 'es'], ['de-DE', 'en']]) {
+    const { page, context } = await site.open('#/pe-matrix', { locale });
+    assert.equal(await page.getAttribute('html', 'lang'), lang);
+    await context.close();
+  }
+});

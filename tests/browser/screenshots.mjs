@@ -1,0 +1,39 @@
+// Saves screenshots of the built lesson, in Spanish and English, at desktop width and at phone width, into
+// /tmp/poslab-shots/ (full page, plus the page cut into screen-sized slices that are easier to read).
+// Not a test: run `node tests/browser/screenshots.mjs` after `npm run build`, then look at the images.
+import { mkdir } from 'node:fs/promises';
+import { startServer } from './server.mjs';
+import { launch, openPage, waitForLesson } from './browser.mjs';
+
+const OUT = process.env.SHOTS_DIR || '/tmp/poslab-shots';
+const widths = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+const extra = process.argv.slice(2); // optional hash query, e.g. "variant=literal-shifted&maxLen=10&dModel=4"
+
+await mkdir(OUT, { recursive: true });
+const server = await startServer();
+const browser = await launch();
+try {
+  for (const lang of ['es', 'en']) {
+    for (const { name, viewport } of widths) {
+      const { context, page, problems } = await openPage(browser, { viewport });
+      await page.goto(`${server.url}#/pe-matrix?lang=${lang}${extra.length ? `&${extra.join('&')}` : ''}`);
+      await waitForLesson(page);
+      await page.evaluate(() => document.fonts.ready);
+      const base = `${OUT}/lesson-${lang}-${name}`;
+      await page.screenshot({ path: `${base}-full.png`, fullPage: true });
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let top = 0, i = 0; top < height; top += viewport.height, i++) {
+        await page.screenshot({ path: `${base}-${String(i).padStart(2, '0')}.png`, clip: { x: 0, y: top, width: viewport.width, height: Math.min(viewport.height, height - top) }, fullPage: true });
+      }
+      if (problems.length) console.warn(`${lang}/${name}: ${problems.join('\n')}`);
+      console.log(`${base}-*.png (${Math.ceil(height / viewport.height)} slices)`);
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,91 @@
+// Every view is a link: the hash restores it, the language switch keeps it, bad values fall back visibly.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer } from './server.mjs';
+import { useSite, snapshot, field } from './browser.mjs';
+
+const site = useSite({ before, after }, startServer);
+
+test('a shared link restores the same view in a fresh page', async () => {
+  const first = await site.open('#/pe-matrix?lang=en');
+  await first.page.getByRole('button', { name: /Document 003/ }).click();
+  await field(first.page, 'variant', 'select').selectOption('literal');
+  await field(first.page, 'dims').fill('2,3,9');
+  await first.page.waitForFunction(() => location.hash.includes('dims=2,3,9'));
+  const link = first.page.url();
+  const seen = await snapshot(first.page);
+  await first.context.close();
+
+  // A new context has empty local storage: only the link can bring the view back.
+  const second = await site.open(link.slice(link.indexOf('#')));
+  assert.deepEqual(await snapshot(second.page), seen);
+  assert.equal(await field(second.page, 'maxLen').inputValue(), '100');
+  assert.equal(await field(second.page, 'dModel').inputValue(), '512');
+  assert.equal(await field(second.page, 'variant', 'select').inputValue(), 'literal');
+  assert.equal(await field(second.page, 'shown').inputValue(), '20');
+  assert.equal(second.page.url(), link);
+  await second.context.close();
+});
+
+test('the last view comes back from local storage when the link has no parameters', async () => {
+  const { page, context } = await site.open('#/pe-matrix?lang=es&maxLen=42');
+  const again = await context.newPage();
+  await again.goto(site.server.url);
+  await again.waitForSelector('.heatmap svg');
+  assert.equal(await field(again, 'maxLen').inputValue(), '42');
+  assert.equal(await again.getAttribute('html', 'lang'), 'es');
+  await page.close();
+  await context.close();
+});
+
+test('switching the language keeps every parameter and translates the page', async () => {
+  const { page, problems, context } = await site.open('#/pe-matrix?lang=en&maxLen=37&dModel=16&variant=literal&dims=1,2');
+  const before = await snapshot(page);
+  await page.getByLabel('Language').selectOption('es');
+  await page.waitForFunction(() => document.documentElement.lang === 'es' && document.querySelector('h1')?.textContent.startsWith('La matriz'));
+  await page.waitForFunction(() => document.querySelector('.heatmap figcaption').textContent.includes('37 posiciones × 16'));
+  assert.equal(await field(page, 'maxLen').inputValue(), '37');
+  assert.equal(await field(page, 'variant', 'select').inputValue(), 'literal');
+  assert.equal(await field(page, 'dims').inputValue(), '1,2');
+  assert.match(page.url(), /lang=es&maxLen=37&dModel=16&variant=literal&dims=1,2/);
+  assert.equal(await page.textContent('[data-field="maxLen"] label'), 'Longitud máxima de la secuencia (max_len)');
+  const after = await snapshot(page);
+  assert.equal(after.heatmapImage, before.heatmapImage); // same numbers, new words
+  // And back.
+  await page.getByLabel('Idioma').selectOption('en');
+  await page.waitForFunction(() => document.querySelector('.heatmap figcaption').textContent.includes('37 positions × 16'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('malformed values in the link fall back to the defaults with a translated notice for each', async () => {
+  const { page, problems, context } = await site.open('#/pe-matrix?lang=es&maxLen=abc&dModel=7&variant=nope&dims=1,,x&shown=99999');
+  const notices = await page.locator('.notice').allTextContents();
+  assert.equal(notices.length, 5, notices.join('\n'));
+  assert.match(notices.join('\n'), /maxLen .*«abc».*valor por defecto, 100/);
+  assert.match(notices.join('\n'), /dModel .*«7».*tiene que ser par.*64/);
+  assert.match(notices.join('\n'), /variant .*«nope»/);
+  assert.equal(await field(page, 'maxLen').inputValue(), '100');
+  assert.equal(await field(page, 'dModel').inputValue(), '64');
+  assert.match(page.url(), /maxLen=100&dModel=64&variant=paper&dims=0,1,10,11,30,31&shown=all/);
+  // The notices follow the language, and can be dismissed.
+  await page.getByLabel('Idioma').selectOption('en');
+  assert.match(await page.locator('.notice').first().textContent(), /The link set maxLen/);
+  await page.getByRole('button', { name: 'Dismiss' }).first().click();
+  assert.equal(await page.locator('.notice').count(), 4);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('editing the link by hand in an open page updates the view', async () => {
+  const { page, problems, context } = await site.open('#/pe-matrix?lang=en');
+  await page.evaluate(() => {
+    location.hash = '#/pe-matrix?lang=es&maxLen=12&dModel=8&variant=literal';
+  });
+  await page.waitForFunction(() => document.querySelector('.heatmap figcaption').textContent.includes('12 posiciones × 8'));
+  assert.equal(await field(page, 'maxLen').inputValue(), '12');
+  assert.equal(await field(page, 'variant', 'select').inputValue(), 'literal');
+  assert.equal(await page.getAttribute('html', 'lang'), 'es');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
