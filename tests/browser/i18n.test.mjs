@@ -6,7 +6,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
-const catalogue = async (lang) => JSON.parse(await readFile(join(WEB, 'i18n', `${lang}.json`), 'utf8'));
+const readJson = async (path) => JSON.parse(await readFile(path, 'utf8'));
+
+/** The shared catalogue and every lesson's strings.<lang>.json, merged as web/src/i18n.js merges them. */
+async function catalogue(lang) {
+  const merged = await readJson(join(WEB, 'i18n', `${lang}.json`));
+  for (const folder of (await readdir(join(WEB, 'lessons'))).sort()) {
+    mergeInto(merged, await readJson(join(WEB, 'lessons', folder, `strings.${lang}.json`)));
+  }
+  return merged;
+}
+
+function mergeInto(target, source) {
+  for (const [key, value] of Object.entries(source)) {
+    if (value && typeof value === 'object' && target[key] && typeof target[key] === 'object') mergeInto(target[key], value);
+    else target[key] = value;
+  }
+  return target;
+}
 
 /** Dotted paths of every leaf string ("peMatrix.heatmap.title", "peMatrix.compare.same.one"). */
 function leaves(node, prefix = '') {

@@ -1,11 +1,30 @@
 // i18n.js — the current language, its strings, and the switch between them.
-// Strings live in web/i18n/<lang>.json as nested objects, read with dotted keys; t(key, vars) fills {name}
-// placeholders from vars.
+// Shared strings live in web/i18n/<lang>.json, each lesson's own in web/lessons/NN-slug/strings.<lang>.json
+// (its title under lessons.<id>.title and its texts under its own key); all are merged into one nested
+// catalog per language, read with dotted keys. t(key, vars) fills {name} placeholders from vars.
 // Static markup opts in with data-i18n="key" (text) and data-i18n-attr="attr:key;attr:key" (attributes).
 import es from '../i18n/es.json';
 import en from '../i18n/en.json';
 
-const catalogs = { es, en };
+const lessonStrings = import.meta.glob('../lessons/*/strings.*.json', { eager: true, import: 'default' });
+
+/** Copies source into target, descending into nested objects (a lesson adds to lessons.*, never replaces it). */
+function mergeInto(target, source) {
+  for (const [key, value] of Object.entries(source)) {
+    if (value && typeof value === 'object' && !Array.isArray(value) && target[key] && typeof target[key] === 'object') {
+      mergeInto(target[key], value);
+    } else {
+      target[key] = value;
+    }
+  }
+  return target;
+}
+
+const catalogs = { es: structuredClone(es), en: structuredClone(en) };
+for (const [path, strings] of Object.entries(lessonStrings)) {
+  const lang = path.match(/strings\.(\w+)\.json$/)[1];
+  if (catalogs[lang]) mergeInto(catalogs[lang], strings);
+}
 export const languages = Object.keys(catalogs);
 
 let current = 'en';

@@ -1,12 +1,14 @@
-// lessons.js — the lesson registry. Adding a lesson = adding a folder web/lessons/NN-slug/ (es.md, en.md,
-// lesson.js) and one entry below; its title goes in web/i18n/*.json under lessons.<id>.title.
+// lessons.js — the lesson registry, read from the folders themselves: a lesson is a folder
+// web/lessons/NN-slug/ holding lesson.js, es.md, en.md and strings.{es,en}.json (its title under
+// lessons.<slug>.title). NN orders the navigation; the slug is the lesson's id in URLs.
 // import.meta.glob lets Vite find and split every lesson's code and text without a hand-written import each.
 const code = import.meta.glob('../lessons/*/lesson.js');
 const texts = import.meta.glob('../lessons/*/*.md', { query: '?raw', import: 'default' });
 
-export const lessons = [
-  { id: 'pe-matrix', folder: '01-pe-matrix' },
-];
+export const lessons = Object.keys(code)
+  .map((path) => path.split('/')[2])
+  .sort()
+  .map((folder) => ({ id: folder.replace(/^\d+-/, ''), folder }));
 
 export function findLesson(id) {
   return lessons.find((lesson) => lesson.id === id) || null;
