@@ -14,7 +14,7 @@ export function findLesson(id) {
   return lessons.find((lesson) => lesson.id === id) || null;
 }
 
-/** The lesson's module: {params, mount(context)}; see lessons/01-pe-matrix/lesson.js. */
+/** The lesson's module: {params, mount(context)}; see lessons/03-pe-matrix/lesson.js. */
 export function loadLessonCode(lesson) {
   return code[`../lessons/${lesson.folder}/lesson.js`]();
 }
