@@ -79,6 +79,8 @@ EmbeddingSteps embedding_steps(const MatrixF& table, const std::vector<long long
     steps.max_deviation = std::max(steps.max_deviation, std::fabs(static_cast<double>(difference) -
                                                                   static_cast<double>(steps.positional.data()[i])));
   }
+  steps.largest_shift = steps.shift.cwiseAbs().maxCoeff();
+  steps.largest_shift_scaled = steps.shift_scaled.cwiseAbs().maxCoeff();
   return steps;
 }
 

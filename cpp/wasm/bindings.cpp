@@ -287,6 +287,8 @@ val embedding_steps(const val& table, double vocab_size, double dim, const val& 
     out.set("scaleFactor", static_cast<double>(poslab::embedding_scale_factor(static_cast<int>(steps.embedded.cols()), scale)));
     out.set("maxDeviation", steps.max_deviation);
     out.set("roundingBound", steps.rounding_bound);
+    out.set("largestShift", steps.largest_shift);
+    out.set("largestShiftScaled", steps.largest_shift_scaled);
     return out;
   });
 }

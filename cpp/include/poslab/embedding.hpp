@@ -38,6 +38,9 @@ struct EmbeddingSteps {
   /// place of `encoded` (the sum) plus half a unit of `shift_scaled` (the difference), over the matrix.
   double max_deviation = 0.0;
   double rounding_bound = 0.0;
+  /// Largest |value| of shift and of shift_scaled: the document's "some values leave [-1, 1]" and "none do".
+  double largest_shift = 0.0;
+  double largest_shift_scaled = 0.0;
 };
 
 /// Lookup, then x·√d (scale = true) + PE of the given variant. d_model = the table's width, which must be even.
