@@ -146,13 +146,17 @@ MatrixF positional_encoding(int max_len, int d_model, SinusoidVariant variant) {
   return pe;
 }
 
+float embedding_scale_factor(int d_model, bool scale) {
+  // float, as torch multiplies a float32 tensor by a Python scalar
+  return scale ? static_cast<float>(std::sqrt(static_cast<double>(d_model))) : 1.0f;
+}
+
 MatrixF add_positional_encoding(const MatrixF& embeddings, SinusoidVariant variant, bool scale) {
   const int rows = static_cast<int>(embeddings.rows());
   const int d_model = static_cast<int>(embeddings.cols());
   validate_encoding_shape(rows, d_model);
   require_finite("embeddings", embeddings.data(), static_cast<std::size_t>(embeddings.size()));
-  // float, as torch multiplies a float32 tensor by a Python scalar
-  const float factor = scale ? static_cast<float>(std::sqrt(static_cast<double>(d_model))) : 1.0f;
+  const float factor = embedding_scale_factor(d_model, scale);
   return (embeddings * factor + positional_encoding(rows, d_model, variant)).eval();
 }
 

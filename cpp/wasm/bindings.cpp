@@ -187,3 +187,122 @@ EMSCRIPTEN_BINDINGS(poslab) {
   emscripten::function("fillMatrix", &fill_matrix);
   emscripten::function("buildInfo", &build_info);
 }
+
+// ---- Embeddings meet positions (issue 3): seeded torch-identical tables, lookup, document 000's steps ----
+#include <algorithm>
+#include <cmath>
+
+#include "poslab/embedding.hpp"
+#include "poslab/random.hpp"
+
+namespace {
+
+// A seed as JavaScript may hold one: a whole number up to 2^53-1 (larger numbers are not exact, so they are
+// refused rather than silently rounded), a BigInt, or a decimal string, both up to 2^64-1.
+poslab::TorchSeed to_seed(const val& seed) {
+  const std::string type = seed.typeOf().as<std::string>();
+  if (type == "number") {
+    const double value = seed.as<double>();
+    poslab::require_integer("seed", value);
+    constexpr double kMaxSafe = 9007199254740991.0;  // Number.MAX_SAFE_INTEGER
+    if (value < 0 || value > kMaxSafe) {
+      throw poslab::ArgumentError(
+          "seed must be between 0 and 9007199254740991 when given as a number (got " + seed.call<std::string>("toString") +
+              "); larger seeds, up to 18446744073709551615, are not exact as JavaScript numbers: pass them as a "
+              "decimal string or a BigInt",
+          "out_of_range", "seed", {{"value", value}, {"min", 0.0}, {"max", kMaxSafe}});
+    }
+    return static_cast<poslab::TorchSeed>(value);
+  }
+  if (type == "bigint") return poslab::parse_torch_seed(seed.call<std::string>("toString"));
+  if (type == "string") return poslab::parse_torch_seed(seed.as<std::string>());
+  throw poslab::ArgumentError("seed must be a whole number, a decimal string or a BigInt", "not_integer", "seed");
+}
+
+// Token ids: an array-like of whole numbers; range checks against the table are the core's.
+std::vector<long long> to_ids(const val& ids) {
+  const bool array_like = val::global("Array").call<bool>("isArray", ids) ||
+                          val::global("ArrayBuffer").call<bool>("isView", ids);
+  if (!array_like) {
+    throw poslab::ArgumentError("ids must be an array of token ids (whole numbers)", "not_array", "ids");
+  }
+  const double length = ids["length"].as<double>();
+  poslab::require_within_cap("ids", static_cast<std::size_t>(length), "the length of ids");
+  // read as doubles: to_floats would round ids above 2^24
+  const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(ids);
+  std::vector<long long> out(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const double v = values[i];
+    if (!std::isfinite(v) || std::trunc(v) != v) {
+      throw poslab::ArgumentError("ids[" + std::to_string(i) + "] must be a whole number", "not_integer", "ids",
+                                  {{"index", static_cast<double>(i)}, {"value", std::isfinite(v) ? v : 0.0}});
+    }
+    out[i] = static_cast<long long>(std::max(-9.0e15, std::min(9.0e15, v)));
+  }
+  return out;
+}
+
+poslab::MatrixF to_table(const val& table, double vocab_size, double dim) {
+  const long long v = to_integer("vocab_size", vocab_size), d = to_integer("dim", dim);
+  poslab::validate_embedding_shape(v, d);
+  const std::vector<float> values = to_floats("table", table);
+  poslab::require_size("table", values.size(), static_cast<std::size_t>(v * d), "vocab_size × dim");
+  return Eigen::Map<const poslab::MatrixF>(values.data(), v, d);
+}
+
+val torch_embedding(double vocab_size, double dim, const val& seed) {
+  return guarded([&] {
+    const long long v = to_integer("vocab_size", vocab_size), d = to_integer("dim", dim);
+    poslab::validate_embedding_shape(v, d);
+    const poslab::TorchSeed s = to_seed(seed);
+    const poslab::MatrixF table = poslab::torch_embedding(v, d, s);
+    return to_float32_array(table.data(), static_cast<std::size_t>(table.size()));
+  });
+}
+
+val embedding_lookup(const val& table, double vocab_size, double dim, const val& ids) {
+  return guarded([&] {
+    const poslab::MatrixF t = to_table(table, vocab_size, dim);
+    const poslab::MatrixF rows = poslab::embedding_lookup(t, to_ids(ids));
+    return to_float32_array(rows.data(), static_cast<std::size_t>(rows.size()));
+  });
+}
+
+val embedding_steps(const val& table, double vocab_size, double dim, const val& ids, const std::string& variant,
+                    bool scale) {
+  return guarded([&] {
+    const poslab::MatrixF t = to_table(table, vocab_size, dim);
+    const poslab::SinusoidVariant v = poslab::parse_sinusoid_variant(variant);
+    const poslab::EmbeddingSteps steps = poslab::embedding_steps(t, to_ids(ids), v, scale);
+    const auto array = [](const poslab::MatrixF& m) { return to_float32_array(m.data(), static_cast<std::size_t>(m.size())); };
+    val out = val::object();
+    out.set("rows", static_cast<double>(steps.embedded.rows()));
+    out.set("cols", static_cast<double>(steps.embedded.cols()));
+    out.set("embedded", array(steps.embedded));
+    out.set("scaled", array(steps.scaled));
+    out.set("positional", array(steps.positional));
+    out.set("encoded", array(steps.encoded));
+    out.set("shift", array(steps.shift));
+    out.set("shiftScaled", array(steps.shift_scaled));
+    out.set("scaleFactor", static_cast<double>(poslab::embedding_scale_factor(static_cast<int>(steps.embedded.cols()), scale)));
+    out.set("maxDeviation", steps.max_deviation);
+    out.set("roundingBound", steps.rounding_bound);
+    out.set("largestShift", steps.largest_shift);
+    out.set("largestShiftScaled", steps.largest_shift_scaled);
+    return out;
+  });
+}
+
+// The seed as the decimal text torch.manual_seed would take (checks it without drawing anything).
+std::string torch_seed_text(const val& seed) {
+  return guarded([&] { return std::to_string(to_seed(seed)); });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(poslab_embedding) {
+  emscripten::function("torchEmbedding", &torch_embedding);
+  emscripten::function("embeddingLookup", &embedding_lookup);
+  emscripten::function("embeddingSteps", &embedding_steps);
+  emscripten::function("torchSeed", &torch_seed_text);
+}

@@ -59,6 +59,51 @@ function wrap(m) {
     euclideanDistance(a, b) {
       return call(() => m.euclideanDistance(a, b));
     },
+
+    // ---- embeddings (issue 3) ----
+    /**
+     * torch.manual_seed(seed); nn.Embedding(vocabSize, dim).weight, bit for bit. `seed`: a whole number up to
+     * 2^53 − 1, a BigInt or a decimal string up to 2^64 − 1 (lessons keep it as text).
+     */
+    torchEmbedding({ vocabSize, dim, seed }) {
+      const data = call(() => m.torchEmbedding(vocabSize, dim, seed));
+      return { rows: vocabSize, cols: dim, data };
+    },
+
+    /** Rows `ids` of a table ({rows, cols, data}); an id outside the table is an error naming its place. */
+    embeddingLookup(table, ids) {
+      const data = call(() => m.embeddingLookup(table.data, table.rows, table.cols, ids));
+      return { rows: ids.length, cols: table.cols, data };
+    },
+
+    /**
+     * Document 000's forward pass for a sentence: each step as a {rows, cols, data} matrix (embedded, scaled,
+     * positional, encoded, shift = encoded − embedded, shiftScaled = encoded − scaled), plus scaleFactor and
+     * maxDeviation (largest |shiftScaled − positional|) with the roundingBound it stays within, and the largest
+     * |value| of shift and of shiftScaled.
+     */
+    embeddingSteps(table, ids, { variant, scale }) {
+      const s = call(() => m.embeddingSteps(table.data, table.rows, table.cols, ids, variant, scale));
+      const matrix = (data) => ({ rows: s.rows, cols: s.cols, data });
+      return {
+        embedded: matrix(s.embedded),
+        scaled: matrix(s.scaled),
+        positional: matrix(s.positional),
+        encoded: matrix(s.encoded),
+        shift: matrix(s.shift),
+        shiftScaled: matrix(s.shiftScaled),
+        scaleFactor: s.scaleFactor,
+        maxDeviation: s.maxDeviation,
+        roundingBound: s.roundingBound,
+        largestShift: s.largestShift,
+        largestShiftScaled: s.largestShiftScaled,
+      };
+    },
+
+    /** The seed as torch.manual_seed takes it, in decimal; throws on a seed outside 0 … 2^64 − 1. */
+    torchSeed(seed) {
+      return call(() => m.torchSeed(seed));
+    },
   };
 }
 

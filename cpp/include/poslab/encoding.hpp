@@ -38,6 +38,10 @@ MatrixF positional_encoding(int max_len, int d_model, SinusoidVariant variant);
 /// Same, written into `out` (max_len*d_model floats, row-major) — the allocation-free form the bindings use.
 void positional_encoding_into(float* out, int max_len, int d_model, SinusoidVariant variant);
 
+/// The factor document 000's forward pass multiplies embeddings by: √d_model rounded to float (torch multiplies a
+/// float32 tensor by the Python float math.sqrt(d) in float32), or 1 when scale is false.
+float embedding_scale_factor(int d_model, bool scale);
+
 /// Document 000's forward pass: embeddings * sqrt(d_model) (when scale is true) + PE rows 0..rows-1.
 /// The embedding rows are the sequence; its width is d_model.
 MatrixF add_positional_encoding(const MatrixF& embeddings, SinusoidVariant variant, bool scale);
