@@ -13,6 +13,8 @@
 #include "poslab/encoding.hpp"
 #include "poslab/errors.hpp"
 #include "poslab/similarity.hpp"
+#include "poslab/attention.hpp"
+#include "poslab/rope.hpp"
 
 using emscripten::val;
 
@@ -186,4 +188,131 @@ EMSCRIPTEN_BINDINGS(poslab) {
   emscripten::function("euclideanDistance", &euclidean_distance);
   emscripten::function("fillMatrix", &fill_matrix);
   emscripten::function("buildInfo", &build_info);
+}
+
+// ---- attention and RoPE (issue 6): selfAttention, permutationGap, rope, ropeScoreGrid, additiveScoreGrid ----
+namespace {
+
+// An array of rows × cols numbers as a row-major matrix; the length is checked first.
+poslab::MatrixF to_matrix(const char* argument, const val& values, long long rows, long long cols, const char* shape) {
+  const std::vector<float> data = to_floats(argument, values);
+  poslab::require_size(argument, data.size(), static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols), shape);
+  return Eigen::Map<const poslab::MatrixF>(data.data(), static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
+}
+
+// A projection matrix dim × width, its width read from its length (which must be a multiple of dim).
+poslab::MatrixF to_projection(const char* argument, const val& values, long long dim) {
+  const std::vector<float> data = to_floats(argument, values);
+  const std::size_t d = static_cast<std::size_t>(dim);
+  const std::size_t width = data.empty() ? 0 : data.size() / d;
+  poslab::require_size(argument, data.size(), std::max<std::size_t>(width, 1) * d, "dim × its width (a multiple of dim)");
+  return Eigen::Map<const poslab::MatrixF>(data.data(), static_cast<Eigen::Index>(d), static_cast<Eigen::Index>(width));
+}
+
+val attention_result(const poslab::AttentionResult& r) {
+  val out = val::object();
+  out.set("weights", to_float32_array(r.weights.data(), static_cast<std::size_t>(r.weights.size())));
+  out.set("output", to_float32_array(r.output.data(), static_cast<std::size_t>(r.output.size())));
+  out.set("seqLen", static_cast<double>(r.output.rows()));
+  out.set("valueDim", static_cast<double>(r.output.cols()));
+  return out;
+}
+
+std::pair<long long, long long> attention_shape(double seq_len, double dim) {
+  const long long n = to_integer("seq_len", seq_len), d = to_integer("dim", dim);
+  poslab::require_range("seq_len", n, 1, poslab::kMaxAttentionLength);
+  poslab::require_range("dim", d, 1, poslab::kMaxModelWidth);
+  return {n, d};
+}
+
+val self_attention_plain(const val& x, double seq_len, double dim) {
+  return guarded([&] {
+    const auto [n, d] = attention_shape(seq_len, dim);
+    return attention_result(poslab::self_attention(to_matrix("x", x, n, d, "seq_len × dim")));
+  });
+}
+
+// options: {wq, wk, wv, causal}; without wq/wk/wv the projections are the identity.
+val self_attention_with(const val& x, double seq_len, double dim, const val& options) {
+  return guarded([&] {
+    const auto [n, d] = attention_shape(seq_len, dim);
+    const poslab::MatrixF input = to_matrix("x", x, n, d, "seq_len × dim");
+    const bool has_options = options.typeOf().as<std::string>() == "object" && !options.isNull();
+    const bool causal = has_options && options["causal"].as<bool>();
+    const bool projected = has_options && !options["wq"].isUndefined();
+    if (!projected) return attention_result(poslab::self_attention(input, causal));
+    return attention_result(poslab::self_attention(input, to_projection("wq", options["wq"], d),
+                                                   to_projection("wk", options["wk"], d),
+                                                   to_projection("wv", options["wv"], d), causal));
+  });
+}
+
+double permutation_gap(const val& original, const val& reordered, double rows, double cols, const val& order) {
+  return guarded([&] {
+    const long long r = to_integer("rows", rows), c = to_integer("cols", cols);
+    poslab::require_range("rows", r, 1, poslab::kMaxAttentionLength);
+    poslab::require_range("cols", c, 1, poslab::kMaxModelWidth);
+    const poslab::MatrixF a = to_matrix("original", original, r, c, "rows × cols");
+    const poslab::MatrixF b = to_matrix("reordered", reordered, r, c, "rows × cols");
+    std::vector<int> o;
+    for (float v : to_floats("order", order)) {
+      poslab::require_integer("order", v);
+      o.push_back(static_cast<int>(v));
+    }
+    return poslab::permutation_gap(a, b, o);
+  });
+}
+
+val rope_with_base(const val& x, double seq_len, double dim, double base) {
+  return guarded([&] {
+    const long long n = to_integer("seq_len", seq_len), d = to_integer("dim", dim);
+    poslab::validate_rope_shape(n, d, base);
+    const std::vector<float> data = to_floats("x", x);
+    poslab::require_size("x", data.size(), static_cast<std::size_t>(n * d), "seq_len × dim");
+    std::vector<float> out(data.size());
+    poslab::rope_into(data.data(), out.data(), static_cast<int>(n), static_cast<int>(d), base);
+    return to_float32_array(out.data(), out.size());
+  });
+}
+
+val rope_default(const val& x, double seq_len, double dim) { return rope_with_base(x, seq_len, dim, poslab::kDefaultBase); }
+
+// q and k of equal even length; n_positions × n_positions scores.
+template <class Grid>
+val score_grid(const val& q, const val& k, double positions, Grid grid) {
+  return guarded([&] {
+    const long long n = to_integer("positions", positions);
+    poslab::require_range("positions", n, 1, poslab::kMaxGridPositions);
+    const std::vector<float> vq = to_floats("q", q), vk = to_floats("k", k);
+    poslab::require_not_empty("q", vq.size());
+    poslab::require_size("k", vk.size(), vq.size(), "the length of q");
+    const poslab::MatrixF m = grid(vq, vk, static_cast<int>(n));
+    return to_float32_array(m.data(), static_cast<std::size_t>(m.size()));
+  });
+}
+
+val rope_score_grid(const val& q, const val& k, double positions, double base) {
+  return score_grid(q, k, positions, [&](const std::vector<float>& a, const std::vector<float>& b, int n) {
+    poslab::validate_rope_shape(n, static_cast<long long>(a.size()), base);
+    return poslab::rope_score_grid(a.data(), b.data(), static_cast<int>(a.size()), n, base);
+  });
+}
+
+val additive_score_grid(const val& q, const val& k, double positions) {
+  return score_grid(q, k, positions, [&](const std::vector<float>& a, const std::vector<float>& b, int n) {
+    poslab::validate_rope_shape(n, static_cast<long long>(a.size()), poslab::kDefaultBase);
+    return poslab::additive_score_grid(a.data(), b.data(), static_cast<int>(a.size()), n);
+  });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(poslab_attention) {
+  emscripten::function("selfAttention", &self_attention_plain);
+  emscripten::function("selfAttention", &self_attention_with);
+  emscripten::function("permutationGap", &permutation_gap);
+  emscripten::function("rope", &rope_default);
+  emscripten::function("rope", &rope_with_base);
+  emscripten::function("ropeScoreGrid", &rope_score_grid);
+  emscripten::function("additiveScoreGrid", &additive_score_grid);
 }
