@@ -95,17 +95,22 @@ void validate_permutation(const std::vector<int>& order, std::size_t n) {
   }
 }
 
-double permutation_gap(const MatrixF& original, const MatrixF& reordered, const std::vector<int>& order) {
+std::vector<double> permutation_row_gaps(const MatrixF& original, const MatrixF& reordered, const std::vector<int>& order) {
   require_size("reordered", static_cast<std::size_t>(reordered.rows()), static_cast<std::size_t>(original.rows()),
                "the rows of original");
   require_size("reordered", static_cast<std::size_t>(reordered.cols()), static_cast<std::size_t>(original.cols()),
                "the columns of original");
   validate_permutation(order, static_cast<std::size_t>(original.rows()));
-  double gap = 0.0;
+  std::vector<double> gaps(static_cast<std::size_t>(reordered.rows()));
   for (Eigen::Index i = 0; i < reordered.rows(); ++i) {
-    gap = std::max(gap, static_cast<double>((reordered.row(i) - original.row(order[i])).cwiseAbs().maxCoeff()));
+    gaps[i] = static_cast<double>((reordered.row(i) - original.row(order[i])).cwiseAbs().maxCoeff());
   }
-  return gap;
+  return gaps;
+}
+
+double permutation_gap(const MatrixF& original, const MatrixF& reordered, const std::vector<int>& order) {
+  const std::vector<double> gaps = permutation_row_gaps(original, reordered, order);
+  return *std::max_element(gaps.begin(), gaps.end());
 }
 
 }  // namespace poslab

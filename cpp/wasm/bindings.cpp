@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <new>
 #include <optional>
@@ -247,19 +248,46 @@ val self_attention_with(const val& x, double seq_len, double dim, const val& opt
   });
 }
 
+// Per row of `reordered`, the largest difference to the row of `original` it should equal.
+std::vector<double> row_gaps(const val& original, const val& reordered, double rows, double cols, const val& order) {
+  const long long r = to_integer("rows", rows), c = to_integer("cols", cols);
+  poslab::require_range("rows", r, 1, poslab::kMaxAttentionLength);
+  poslab::require_range("cols", c, 1, poslab::kMaxModelWidth);
+  const poslab::MatrixF a = to_matrix("original", original, r, c, "rows × cols");
+  const poslab::MatrixF b = to_matrix("reordered", reordered, r, c, "rows × cols");
+  std::vector<int> o;
+  for (float v : to_floats("order", order)) {
+    poslab::require_integer("order", v);
+    o.push_back(static_cast<int>(v));
+  }
+  return poslab::permutation_row_gaps(a, b, o);
+}
+
 double permutation_gap(const val& original, const val& reordered, double rows, double cols, const val& order) {
   return guarded([&] {
-    const long long r = to_integer("rows", rows), c = to_integer("cols", cols);
-    poslab::require_range("rows", r, 1, poslab::kMaxAttentionLength);
-    poslab::require_range("cols", c, 1, poslab::kMaxModelWidth);
-    const poslab::MatrixF a = to_matrix("original", original, r, c, "rows × cols");
-    const poslab::MatrixF b = to_matrix("reordered", reordered, r, c, "rows × cols");
+    const std::vector<double> gaps = row_gaps(original, reordered, rows, cols, order);
+    return *std::max_element(gaps.begin(), gaps.end());
+  });
+}
+
+val permutation_row_gaps(const val& original, const val& reordered, double rows, double cols, const val& order) {
+  return guarded([&] {
+    const std::vector<double> gaps = row_gaps(original, reordered, rows, cols, order);
+    return val(emscripten::typed_memory_view(gaps.size(), gaps.data())).call<val>("slice");
+  });
+}
+
+// Throws not_permutation (or size_mismatch) unless order holds 0 … n−1 once each.
+void validate_permutation(const val& order, double n) {
+  guarded([&] {
+    const long long count = to_integer("n", n);
+    poslab::require_range("n", count, 1, poslab::kMaxAttentionLength);
     std::vector<int> o;
     for (float v : to_floats("order", order)) {
       poslab::require_integer("order", v);
       o.push_back(static_cast<int>(v));
     }
-    return poslab::permutation_gap(a, b, o);
+    poslab::validate_permutation(o, static_cast<std::size_t>(count));
   });
 }
 
@@ -311,6 +339,8 @@ EMSCRIPTEN_BINDINGS(poslab_attention) {
   emscripten::function("selfAttention", &self_attention_plain);
   emscripten::function("selfAttention", &self_attention_with);
   emscripten::function("permutationGap", &permutation_gap);
+  emscripten::function("permutationRowGaps", &permutation_row_gaps);
+  emscripten::function("validatePermutation", &validate_permutation);
   emscripten::function("rope", &rope_default);
   emscripten::function("rope", &rope_with_base);
   emscripten::function("ropeScoreGrid", &rope_score_grid);

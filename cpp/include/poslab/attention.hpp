@@ -29,6 +29,9 @@ AttentionResult self_attention(const MatrixF& x, bool causal = false);
 /// Throws not_permutation unless order holds each of 0 … n−1 exactly once.
 void validate_permutation(const std::vector<int>& order, std::size_t n);
 
+/// For each row i of `reordered`: max over j of |reordered(i, j) − original(order[i], j)|.
+std::vector<double> permutation_row_gaps(const MatrixF& original, const MatrixF& reordered, const std::vector<int>& order);
+
 /// max over i, j of |reordered(i, j) − original(order[i], j)|: 0 (up to rounding) when the rows of
 /// `reordered` are the rows of `original` taken in `order`. order[i] = the row of original that moved to i.
 double permutation_gap(const MatrixF& original, const MatrixF& reordered, const std::vector<int>& order);
