@@ -16,6 +16,7 @@
 #include "poslab/similarity.hpp"
 #include "poslab/attention.hpp"
 #include "poslab/rope.hpp"
+#include "poslab/relative.hpp"
 
 using emscripten::val;
 
@@ -345,4 +346,60 @@ EMSCRIPTEN_BINDINGS(poslab_attention) {
   emscripten::function("rope", &rope_with_base);
   emscripten::function("ropeScoreGrid", &rope_score_grid);
   emscripten::function("additiveScoreGrid", &additive_score_grid);
+}
+
+// ---- relative positions (issue 6): divTerm, wavelengths, angleMatrix, rotationCheck ----
+namespace {
+
+val to_float64_array(const std::vector<double>& values) {
+  return val(emscripten::typed_memory_view(values.size(), values.data())).call<val>("slice");
+}
+
+int to_width(double d_model) {
+  const long long d = to_integer("d_model", d_model);
+  poslab::require_range("d_model", d, 2, poslab::kMaxModelWidth);
+  return static_cast<int>(d);
+}
+
+val div_term(double d_model) {
+  return guarded([&] { return to_float64_array(poslab::div_term(to_width(d_model))); });
+}
+
+val wavelengths(double d_model) {
+  return guarded([&] { return to_float64_array(poslab::wavelengths(to_width(d_model))); });
+}
+
+val angle_matrix(double max_len, double d_model) {
+  return guarded([&] {
+    const long long n = to_integer("max_len", max_len), d = to_integer("d_model", d_model);
+    poslab::validate_encoding_shape(n, d);
+    const poslab::MatrixF m = poslab::angle_matrix(static_cast<int>(n), static_cast<int>(d));
+    return to_float32_array(m.data(), static_cast<std::size_t>(m.size()));
+  });
+}
+
+val rotation_check(double pos, double k, double d_model) {
+  return guarded([&] {
+    const long long p = to_integer("pos", pos), offset = to_integer("k", k), d = to_integer("d_model", d_model);
+    poslab::require_range("pos", p, 0, poslab::kMaxSequenceLength - 1);
+    poslab::require_range("k", offset, -p, poslab::kMaxSequenceLength - 1 - p);
+    poslab::require_range("d_model", d, 2, poslab::kMaxRotationWidth);
+    const poslab::RotationCheck c = poslab::rotation_check(static_cast<int>(p), static_cast<int>(offset), static_cast<int>(d));
+    val out = val::object();
+    out.set("rotation", to_float32_array(c.rotation.data(), static_cast<std::size_t>(c.rotation.size())));
+    out.set("pePos", to_float32_array(c.pe_pos.data(), c.pe_pos.size()));
+    out.set("rotated", to_float32_array(c.rotated.data(), c.rotated.size()));
+    out.set("peShifted", to_float32_array(c.pe_shifted.data(), c.pe_shifted.size()));
+    out.set("maxError", c.max_error);
+    return out;
+  });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(poslab_relative) {
+  emscripten::function("divTerm", &div_term);
+  emscripten::function("wavelengths", &wavelengths);
+  emscripten::function("angleMatrix", &angle_matrix);
+  emscripten::function("rotationCheck", &rotation_check);
 }

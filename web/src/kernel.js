@@ -90,6 +90,28 @@ function wrap(m) {
       call(() => m.validatePermutation(order, n));
     },
 
+    /** The paper's div_term, 10000^(−2i/dModel) for each pair i (Float64Array of dModel/2). */
+    divTerm(dModel) {
+      return call(() => m.divTerm(dModel));
+    },
+
+    /** Wavelength of each pair, 2π/div_term, in positions (Float64Array of dModel/2). */
+    wavelengths(dModel) {
+      return call(() => m.wavelengths(dModel));
+    },
+
+    /** position · div_term: {rows: maxLen, cols: dModel/2, data}. */
+    angleMatrix(maxLen, dModel) {
+      const data = call(() => m.angleMatrix(maxLen, dModel));
+      return { rows: maxLen, cols: dModel / 2, data };
+    },
+
+    /** M(k), PE(pos), M(k)·PE(pos), PE(pos + k) and the largest difference between the last two. */
+    rotationCheck(pos, k, dModel) {
+      const r = call(() => m.rotationCheck(pos, k, dModel));
+      return { ...r, rotation: { rows: dModel, cols: dModel, data: r.rotation } };
+    },
+
     /** RoPE: row r of x ({rows, cols, data}) rotated as the vector at position r. */
     rope(x, base = 10000) {
       const data = call(() => m.rope(x.data, x.rows, x.cols, base));
