@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "poslab/errors.hpp"
+#include "row_dots.hpp"
 
 namespace poslab {
 namespace {
@@ -70,6 +72,25 @@ RotationCheck rotation_check(int pos, int k, int d_model) {
     check.max_error = std::max({check.max_error, std::abs(sine - check.pe_shifted[a]), std::abs(cosine - check.pe_shifted[b])});
   }
   return check;
+}
+
+ClosestPair closest_positions(int max_len, int d_model) {
+  require_range("max_len", max_len, 2, kMaxClosestLength);
+  check_width(d_model, kMaxRotationWidth);
+  const MatrixF pe = positional_encoding(max_len, d_model, SinusoidVariant::paper);
+  // |a − b|² = |a|² + |b|² − 2 a·b, with every a·b from the SIMD row_dots kernel.
+  MatrixF dots(max_len, max_len);
+  row_dots(pe.data(), max_len, pe.data(), max_len, static_cast<std::size_t>(d_model), dots.data());
+  ClosestPair best{0, 1, std::numeric_limits<double>::infinity()};
+  for (int a = 0; a < max_len; ++a) {
+    for (int b = a + 1; b < max_len; ++b) {
+      const double squared = static_cast<double>(dots(a, a)) + dots(b, b) - 2.0 * dots(a, b);
+      if (squared < best.distance) best = {a, b, squared};
+    }
+  }
+  // The exact distance of the winner (the expansion above loses digits when the two rows are close).
+  best.distance = static_cast<double>((pe.row(best.pos_a) - pe.row(best.pos_b)).norm());
+  return best;
 }
 
 }  // namespace poslab

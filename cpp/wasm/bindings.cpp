@@ -395,9 +395,24 @@ val rotation_check(double pos, double k, double d_model) {
   });
 }
 
+val closest_positions(double max_len, double d_model) {
+  return guarded([&] {
+    const long long n = to_integer("max_len", max_len), d = to_integer("d_model", d_model);
+    poslab::require_range("max_len", n, 2, poslab::kMaxClosestLength);
+    poslab::require_range("d_model", d, 2, poslab::kMaxRotationWidth);
+    const poslab::ClosestPair c = poslab::closest_positions(static_cast<int>(n), static_cast<int>(d));
+    val out = val::object();
+    out.set("posA", c.pos_a);
+    out.set("posB", c.pos_b);
+    out.set("distance", c.distance);
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(poslab_relative) {
+  emscripten::function("closestPositions", &closest_positions);
   emscripten::function("divTerm", &div_term);
   emscripten::function("wavelengths", &wavelengths);
   emscripten::function("angleMatrix", &angle_matrix);

@@ -70,3 +70,14 @@ TEST_CASE("rotation and frequency helpers refuse bad arguments") {
   CHECK(code_of([] { poslab::rotation_check(0, 1, 2048); }) == "out_of_range:d_model");
   CHECK(code_of([] { poslab::angle_matrix(0, 8); }) == "out_of_range:max_len");
 }
+
+TEST_CASE("closest positions: neighbours 1.4718 apart for d_model = 64, as document 002's notebook found (E002-2)") {
+  const auto g = load_golden("doc002.json")["E002-6"];
+  const auto closest = poslab::closest_positions(100, 64);
+  CHECK(closest.pos_b - closest.pos_a == 1);
+  CHECK(closest.distance == doctest::Approx(g["distance_5_6"].get<double>()).epsilon(1e-5));
+  // d_model = 2: positions 0 and 44 are 44 - 7·2π ≈ 0.0177 radians apart on the circle, closer than neighbours.
+  const auto tiny = poslab::closest_positions(100, 2);
+  CHECK(tiny.pos_b - tiny.pos_a == 44);
+  CHECK(tiny.distance < 0.02);
+}

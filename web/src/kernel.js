@@ -112,6 +112,11 @@ function wrap(m) {
       return { ...r, rotation: { rows: dModel, cols: dModel, data: r.rotation } };
     },
 
+    /** The two closest different positions of the paper's encoding among 0 … maxLen−1: {posA, posB, distance}. */
+    closestPositions(maxLen, dModel) {
+      return call(() => m.closestPositions(maxLen, dModel));
+    },
+
     /** RoPE: row r of x ({rows, cols, data}) rotated as the vector at position r. */
     rope(x, base = 10000) {
       const data = call(() => m.rope(x.data, x.rows, x.cols, base));

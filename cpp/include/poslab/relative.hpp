@@ -33,4 +33,14 @@ RotationCheck rotation_check(int pos, int k, int d_model);
 
 inline constexpr int kMaxRotationWidth = 1024;
 
+/// The two different positions whose encodings are closest (Euclidean), among positions 0 … max_len−1 of
+/// the paper's encoding: distance > 0 means every position has its own vector (requirement "unique").
+struct ClosestPair {
+  int pos_a = 0, pos_b = 0;
+  double distance = 0;
+};
+inline constexpr int kMaxClosestLength = 2048;
+/// max_len in [2, 2048], d_model even in [2, 1024].
+ClosestPair closest_positions(int max_len, int d_model);
+
 }  // namespace poslab
