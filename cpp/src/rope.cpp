@@ -2,6 +2,7 @@
 // (exact to float at any position), so this file only turns pairs: two pairs at a time in 128-bit vectors.
 #include "poslab/rope.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "poslab/errors.hpp"
@@ -90,6 +91,17 @@ MatrixF additive_score_grid(const float* q, const float* k, int dim, int n_posit
   MatrixF scores(n_positions, n_positions);
   row_dots(aq.data(), aq.rows(), ak.data(), ak.rows(), static_cast<std::size_t>(dim), scores.data());
   return scores;
+}
+
+double diagonal_spread(const MatrixF& grid) {
+  require_size("grid", static_cast<std::size_t>(grid.cols()), static_cast<std::size_t>(grid.rows()), "its rows (a square grid)");
+  const Eigen::Index n = grid.rows();
+  double spread = 0.0;
+  for (Eigen::Index offset = -(n - 1); offset < n; ++offset) {
+    const auto diagonal = grid.diagonal(offset);
+    spread = std::max(spread, static_cast<double>(diagonal.maxCoeff() - diagonal.minCoeff()));
+  }
+  return spread;
 }
 
 }  // namespace poslab

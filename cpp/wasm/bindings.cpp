@@ -334,9 +334,19 @@ val additive_score_grid(const val& q, const val& k, double positions) {
   });
 }
 
+// A square grid (n × n, row-major): the largest spread along a diagonal.
+double diagonal_spread(const val& grid, double n) {
+  return guarded([&] {
+    const long long size = to_integer("n", n);
+    poslab::require_range("n", size, 1, poslab::kMaxGridPositions);
+    return poslab::diagonal_spread(to_matrix("grid", grid, size, size, "n × n"));
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(poslab_attention) {
+  emscripten::function("diagonalSpread", &diagonal_spread);
   emscripten::function("selfAttention", &self_attention_plain);
   emscripten::function("selfAttention", &self_attention_with);
   emscripten::function("permutationGap", &permutation_gap);

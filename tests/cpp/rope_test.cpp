@@ -78,6 +78,8 @@ TEST_CASE("RoPE: q·k depends only on the offset m − n; additive PE: it does n
   }
   const auto main = poslab::additive_score_grid(q.data(), k.data(), 8, 64).diagonal();
   CHECK(main.maxCoeff() - main.minCoeff() > 0.5);
+  CHECK(poslab::diagonal_spread(big) < 1e-5);
+  CHECK(poslab::diagonal_spread(poslab::additive_score_grid(q.data(), k.data(), 8, 64)) > 0.5);
 }
 
 TEST_CASE("RoPE refuses odd widths, bad bases and non-finite values") {

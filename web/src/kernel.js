@@ -129,6 +129,11 @@ function wrap(m) {
       return { rows: positions, cols: positions, data };
     },
 
+    /** Largest (max − min) along any diagonal of a square grid {rows, cols, data}: 0 when it depends only on m − n. */
+    diagonalSpread(grid) {
+      return call(() => m.diagonalSpread(grid.data, grid.rows));
+    },
+
     /** (q + PE(m))·(k + PE(n)) for m, n < positions, paper formula. */
     additiveScoreGrid(q, k, positions) {
       const data = call(() => m.additiveScoreGrid(q, k, positions));

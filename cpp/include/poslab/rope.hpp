@@ -35,4 +35,8 @@ MatrixF rope_score_grid(const float* q, const float* k, int dim, int n_positions
 /// the additive encoding, whose diagonals are not constant.
 MatrixF additive_score_grid(const float* q, const float* k, int dim, int n_positions);
 
+/// How far a square grid is from depending only on m − n: the largest (max − min) along any diagonal.
+/// 0 (up to rounding) for rope_score_grid; clearly positive for additive_score_grid.
+double diagonal_spread(const MatrixF& grid);
+
 }  // namespace poslab

@@ -3,8 +3,9 @@
 import * as Plot from '@observablehq/plot';
 
 /**
- * arrows: [{x1, y1, x2, y2, name}] (name picks the colour and the legend entry); extent: half-width of
- * the square view; circle: draw the unit circle; labels: {x, y, aria, description}.
+ * arrows: [{x1, y1, x2, y2, name, text?}] (name picks the colour and the legend entry; text is written
+ * at the tip); extent: half-width of the square view; circle: draw the unit circle;
+ * labels: {x, y, aria, description}.
  */
 export function arrowChart({ arrows, width, labels, extent = 2, circle = false }) {
   const size = Math.min(width, 420);
@@ -20,12 +21,13 @@ export function arrowChart({ arrows, width, labels, extent = 2, circle = false }
     style: { fontSize: '13px', color: 'currentColor', background: 'transparent' },
     x: { domain: [-extent, extent], label: labels.x, grid: true },
     y: { domain: [-extent, extent], label: labels.y, grid: true },
-    color: { legend: true, domain: names, scheme: 'observable10' },
+    color: { legend: names.length > 1, domain: names, scheme: 'observable10' },
     marks: [
       Plot.ruleX([0], { strokeOpacity: 0.4 }),
       Plot.ruleY([0], { strokeOpacity: 0.4 }),
       circle ? Plot.line(ring, { x: 'x', y: 'y', strokeOpacity: 0.35, strokeDasharray: '4,3' }) : null,
       Plot.arrow(arrows, { x1: 'x1', y1: 'y1', x2: 'x2', y2: 'y2', stroke: 'name', strokeWidth: 2.5, headLength: 10 }),
+      Plot.text(arrows.filter((a) => a.text), { x: (a) => a.x2 * 1.12, y: (a) => a.y2 * 1.12, text: 'text', fontSize: 12 }),
     ],
   });
 }
