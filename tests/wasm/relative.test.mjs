@@ -54,3 +54,20 @@ test('bad arguments throw PoslabErrors', () => {
     assert.throws(call, (err) => err.code === code && err.argument === argument, `${code} ${argument}`);
   }
 });
+
+test('closestPositions: neighbours 1.4718 apart at d_model = 64 (E002-2); d_model = 2 has near-collisions', () => {
+  const g = golden('doc002.json')['E002-6'];
+  const c = poslab.closestPositions(100, 64);
+  assert.equal(c.posB - c.posA, 1);
+  assert.ok(Math.abs(c.distance - g.distance_5_6) < 1e-5);
+  const tiny = poslab.closestPositions(100, 2);
+  assert.equal(tiny.posB - tiny.posA, 44);
+  assert.throws(() => poslab.closestPositions(1, 8), (err) => err.code === 'out_of_range' && err.argument === 'max_len');
+});
+
+test('diagonalSpread: ~0 for RoPE grids, large for additive grids, refuses non-square input', () => {
+  const q = Float32Array.of(0.9, 0.1, -0.4, 0.7), k = Float32Array.of(0.6, -0.3, 0.8, 0.1);
+  assert.ok(poslab.diagonalSpread(poslab.ropeScoreGrid(q, k, 12, 10000), 12) < 1e-5);
+  assert.ok(poslab.diagonalSpread(poslab.additiveScoreGrid(q, k, 12), 12) > 0.1);
+  assert.throws(() => poslab.diagonalSpread(new Float32Array(6), 3), (err) => err.code === 'size_mismatch' && err.argument === 'grid');
+});
