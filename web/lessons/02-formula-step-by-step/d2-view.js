@@ -4,7 +4,7 @@ import { t } from '../../src/i18n.js';
 import { sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { arrowChart } from '../../src/charts/arrows.js';
-import { dataTable } from '../../src/charts/table.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
 import { params } from './params.js';
 
@@ -23,7 +23,7 @@ export function d2View({ onValue }) {
     const show = (v) => `[${formatValue(v[0])}, ${formatValue(v[1])}]`;
     const caption = t('formulaSteps.d2.caption', { pos });
     tableHost.replaceChildren(
-      dataTable({
+      scrollBox(dataTable({
         caption,
         corner: t('formulaSteps.d2.vector'),
         columns: [t('formulaSteps.d2.values')],
@@ -32,7 +32,7 @@ export function d2View({ onValue }) {
           { header: t('formulaSteps.d2.pe', { pos }), cells: [show(pe)] },
           { header: t('formulaSteps.d2.sum', { pos }), cells: [show(sum)] },
         ],
-      }),
+      }), caption),
     );
     const names = { embedding: t('formulaSteps.d2.embedding'), pe: t('formulaSteps.d2.pe', { pos }), sum: t('formulaSteps.d2.sum', { pos }) };
     figure.update({

@@ -1,7 +1,7 @@
 // E002-6: Euclidean distance and cosine similarity of two pairs of positions, and which pair is closer.
 import { t } from '../../src/i18n.js';
 import { sliderField, textField } from '../../src/ui/fields.js';
-import { dataTable } from '../../src/charts/table.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
 import { params } from './params.js';
 
@@ -25,12 +25,15 @@ export function pairsView({ onValue }) {
     const [A, B] = pairs;
     const caption = t('distances.pairs.caption', { dModel });
     tableHost.replaceChildren(
-      dataTable({
+      scrollBox(
+        dataTable({
+          caption,
+          corner: t('distances.pairs.pair'),
+          columns: [t('distances.pairs.distance'), t('distances.pairs.cosine')],
+          rows: pairs.map((x, i) => ({ header: t('distances.pairs.name', { name: i ? 'B' : 'A', p: x.p, q: x.q }), cells: [formatValue(x.distance), formatValue(x.cosine)] })),
+        }),
         caption,
-        corner: t('distances.pairs.pair'),
-        columns: [t('distances.pairs.distance'), t('distances.pairs.cosine')],
-        rows: pairs.map((x, i) => ({ header: t('distances.pairs.name', { name: i ? 'B' : 'A', p: x.p, q: x.q }), cells: [formatValue(x.distance), formatValue(x.cosine)] })),
-      }),
+      ),
     );
     const vars = { a: `${A.p}–${A.q}`, b: `${B.p}–${B.q}`, da: formatValue(A.distance), db: formatValue(B.distance) };
     const key = A.distance < B.distance ? 'closerA' : A.distance > B.distance ? 'closerB' : 'equal';
