@@ -77,19 +77,26 @@ RotationCheck rotation_check(int pos, int k, int d_model) {
 ClosestPair closest_positions(int max_len, int d_model) {
   require_range("max_len", max_len, 2, kMaxClosestLength);
   check_width(d_model, kMaxRotationWidth);
-  const MatrixF pe = positional_encoding(max_len, d_model, SinusoidVariant::paper);
+  return closest_rows(positional_encoding(max_len, d_model, SinusoidVariant::paper));
+}
+
+ClosestPair closest_rows(const MatrixF& m) {
+  require_range("rows", m.rows(), 2, kMaxClosestLength);
+  require_range("dim", m.cols(), 1, kMaxModelWidth);
+  require_finite("x", m.data(), static_cast<std::size_t>(m.size()));
+  const int n = static_cast<int>(m.rows());
   // |a − b|² = |a|² + |b|² − 2 a·b, with every a·b from the SIMD row_dots kernel.
-  MatrixF dots(max_len, max_len);
-  row_dots(pe.data(), max_len, pe.data(), max_len, static_cast<std::size_t>(d_model), dots.data());
+  MatrixF dots(n, n);
+  row_dots(m.data(), n, m.data(), n, static_cast<std::size_t>(m.cols()), dots.data());
   ClosestPair best{0, 1, std::numeric_limits<double>::infinity()};
-  for (int a = 0; a < max_len; ++a) {
-    for (int b = a + 1; b < max_len; ++b) {
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
       const double squared = static_cast<double>(dots(a, a)) + dots(b, b) - 2.0 * dots(a, b);
       if (squared < best.distance) best = {a, b, squared};
     }
   }
   // The exact distance of the winner (the expansion above loses digits when the two rows are close).
-  best.distance = static_cast<double>((pe.row(best.pos_a) - pe.row(best.pos_b)).norm());
+  best.distance = static_cast<double>((m.row(best.pos_a) - m.row(best.pos_b)).norm());
   return best;
 }
 

@@ -405,17 +405,29 @@ val rotation_check(double pos, double k, double d_model) {
   });
 }
 
+val closest_pair(const poslab::ClosestPair& c) {
+  val out = val::object();
+  out.set("posA", c.pos_a);
+  out.set("posB", c.pos_b);
+  out.set("distance", c.distance);
+  return out;
+}
+
+val closest_rows(const val& x, double rows, double dim) {
+  return guarded([&] {
+    const long long r = to_integer("rows", rows), d = to_integer("dim", dim);
+    poslab::require_range("rows", r, 2, poslab::kMaxClosestLength);
+    poslab::require_range("dim", d, 1, poslab::kMaxModelWidth);
+    return closest_pair(poslab::closest_rows(to_matrix("x", x, r, d, "rows × dim")));
+  });
+}
+
 val closest_positions(double max_len, double d_model) {
   return guarded([&] {
     const long long n = to_integer("max_len", max_len), d = to_integer("d_model", d_model);
     poslab::require_range("max_len", n, 2, poslab::kMaxClosestLength);
     poslab::require_range("d_model", d, 2, poslab::kMaxRotationWidth);
-    const poslab::ClosestPair c = poslab::closest_positions(static_cast<int>(n), static_cast<int>(d));
-    val out = val::object();
-    out.set("posA", c.pos_a);
-    out.set("posB", c.pos_b);
-    out.set("distance", c.distance);
-    return out;
+    return closest_pair(poslab::closest_positions(static_cast<int>(n), static_cast<int>(d)));
   });
 }
 
@@ -423,6 +435,7 @@ val closest_positions(double max_len, double d_model) {
 
 EMSCRIPTEN_BINDINGS(poslab_relative) {
   emscripten::function("closestPositions", &closest_positions);
+  emscripten::function("closestRows", &closest_rows);
   emscripten::function("divTerm", &div_term);
   emscripten::function("wavelengths", &wavelengths);
   emscripten::function("angleMatrix", &angle_matrix);

@@ -44,7 +44,11 @@ for (const [lang, title, verdict] of [
     assert.match(await page.textContent('.pairs-verdict'), verdict);
     const requirements = await cells(page, '.requirements-table');
     assert.equal(requirements.length, 4);
-    for (const row of requirements) assert.ok(row[1].startsWith('✓'), row[1]);
+    for (const row of requirements) {
+      assert.ok(row[1].startsWith('✓'), row[1]);
+      assert.ok(row[3].startsWith('✓'), row[3]);
+    }
+    assert.match(requirements[3][3], /q·k/);
     // Unique: the closest two positions are neighbours, as far apart as 5 and 6.
     assert.ok(requirements[0][1].includes(formatValue(golden.distance_5_6)), requirements[0][1]);
     assert.deepEqual(problems, []);

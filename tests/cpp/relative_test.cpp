@@ -8,6 +8,7 @@
 #include "golden.hpp"
 #include "poslab/errors.hpp"
 #include "poslab/relative.hpp"
+#include "poslab/rope.hpp"
 
 using poslab::testing::load_golden;
 
@@ -80,4 +81,12 @@ TEST_CASE("closest positions: neighbours 1.4718 apart for d_model = 64, as docum
   const auto tiny = poslab::closest_positions(100, 2);
   CHECK(tiny.pos_b - tiny.pos_a == 44);
   CHECK(tiny.distance < 0.02);
+}
+
+TEST_CASE("closest rows of a vector rotated by RoPE at 100 positions: neighbours, never 0") {
+  const poslab::MatrixF ones = poslab::MatrixF::Ones(100, 64);
+  const auto c = poslab::closest_rows(poslab::rope(ones));
+  CHECK(c.distance > 0.1);
+  const auto same = poslab::closest_rows(poslab::MatrixF::Ones(3, 4));
+  CHECK(same.distance == 0.0);
 }

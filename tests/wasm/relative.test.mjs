@@ -71,3 +71,11 @@ test('diagonalSpread: ~0 for RoPE grids, large for additive grids, refuses non-s
   assert.ok(poslab.diagonalSpread(poslab.additiveScoreGrid(q, k, 12), 12) > 0.1);
   assert.throws(() => poslab.diagonalSpread(new Float32Array(6), 3), (err) => err.code === 'size_mismatch' && err.argument === 'grid');
 });
+
+test('closestRows: a vector rotated by RoPE at 100 positions never meets itself; equal rows are 0 apart', () => {
+  const ones = new Float32Array(100 * 64).fill(1);
+  const c = poslab.closestRows(poslab.rope(ones, 100, 64), 100, 64);
+  assert.ok(c.distance > 0.1 && c.posA < c.posB);
+  assert.equal(poslab.closestRows(new Float32Array(12).fill(2), 3, 4).distance, 0);
+  assert.throws(() => poslab.closestRows(new Float32Array(4), 1, 4), (err) => err.code === 'out_of_range' && err.argument === 'rows');
+});

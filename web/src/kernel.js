@@ -117,6 +117,11 @@ function wrap(m) {
       return call(() => m.closestPositions(maxLen, dModel));
     },
 
+    /** The two closest different rows of x ({rows, cols, data}): {posA, posB, distance}. */
+    closestRows(x) {
+      return call(() => m.closestRows(x.data, x.rows, x.cols));
+    },
+
     /** RoPE: row r of x ({rows, cols, data}) rotated as the vector at position r. */
     rope(x, base = 10000) {
       const data = call(() => m.rope(x.data, x.rows, x.cols, base));

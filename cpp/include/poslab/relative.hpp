@@ -43,4 +43,7 @@ inline constexpr int kMaxClosestLength = 2048;
 /// max_len in [2, 2048], d_model even in [2, 1024].
 ClosestPair closest_positions(int max_len, int d_model);
 
+/// The same for the rows of any matrix (2 to 2048 rows): e.g. one vector rotated by RoPE at each position.
+ClosestPair closest_rows(const MatrixF& rows);
+
 }  // namespace poslab

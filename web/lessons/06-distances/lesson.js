@@ -47,7 +47,25 @@ export function mount({ kernel, initial, save }) {
         identical: sameBits(table.data, again.data, table.data.length),
         prefix: sameBits(table.data, longer.data, table.data.length),
         rotation: { pos: a1, k: a2 - a1, error: kernel.rotationCheck(a1, a2 - a1, dModel).maxError },
+        rope: ropeChecks(maxLen, dModel),
       },
+    };
+  }
+
+  /** RoPE measured the same way: one vector (all ones) rotated at every position. */
+  function ropeChecks(maxLen, dModel) {
+    const ones = (rows) => ({ rows, cols: dModel, data: new Float32Array(rows * dModel).fill(1) });
+    const turned = kernel.rope(ones(maxLen));
+    const again = kernel.rope(ones(maxLen));
+    const longer = kernel.rope(ones(2 * maxLen));
+    const n = Math.min(maxLen, 64);
+    const q = new Float32Array(dModel).fill(1);
+    return {
+      closest: kernel.closestRows(turned),
+      identical: sameBits(turned.data, again.data, turned.data.length),
+      prefix: sameBits(turned.data, longer.data, turned.data.length),
+      grid: n,
+      spread: kernel.diagonalSpread(kernel.ropeScoreGrid(q, q, n, 10000)),
     };
   }
 
