@@ -5,6 +5,7 @@ import { t } from '../../src/i18n.js';
 import { sliderField, textField } from '../../src/ui/fields.js';
 import { params } from './params.js';
 import { endsTable } from './ends.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
 
 const CODE = {
   1: 'pe = torch.zeros(max_len, d_model)\nposition = torch.arange(0, max_len, dtype=torch.float).unsqueeze(1)',
@@ -91,7 +92,26 @@ export function stepsView({ onValue }) {
         ? endsTable({ caption: t('formulaSteps.steps.4.caption', vars), corner: t('formulaSteps.table.column'), n: dModel, rows: [{ header: `pe[${row}]`, at: (j) => pe.data[row * dModel + j] }] })
         : missing.cloneNode(true),
     );
-    cards[4].set(vars);
+    // The blog's forward pass: x of zeros, 3 positions, a batch of 1 (shapes only; the values are pe's rows).
+    const seq = Math.min(3, maxLen);
+    const shapes = [
+      ['pe.unsqueeze(0)', `(1, ${maxLen}, ${dModel})`],
+      ['.transpose(0, 1)', `(${maxLen}, 1, ${dModel})`],
+      ['x', `(${seq}, 1, ${dModel})`],
+      ['pe[:x.size(0), :]', `(${seq}, 1, ${dModel})`],
+      ['x + pe[:x.size(0), :]', `(${seq}, 1, ${dModel})`],
+    ];
+    const shapesCaption = t('formulaSteps.steps.5.caption', { ...vars, seq });
+    cards[4].set(
+      vars,
+      scrollBox(dataTable({ caption: shapesCaption, corner: t('formulaSteps.table.tensor'), columns: [t('formulaSteps.table.shape')], rows: shapes.map(([header, shape]) => ({ header, cells: [shape] })) }), shapesCaption),
+      endsTable({
+        caption: t('formulaSteps.steps.5.output', { ...vars, seq }),
+        corner: t('formulaSteps.table.column'),
+        n: dModel,
+        rows: Array.from({ length: seq }, (_, r) => ({ header: `x[${r}, 0]`, at: (j) => pe.data[r * dModel + j] })),
+      }),
+    );
   }
 
   const relabel = () => Object.values(fields).forEach((f) => f.relabel());
