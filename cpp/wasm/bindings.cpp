@@ -5,18 +5,21 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <new>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "poslab/attention.hpp"
+#include "poslab/embedding.hpp"
 #include "poslab/encoding.hpp"
 #include "poslab/errors.hpp"
-#include "poslab/similarity.hpp"
-#include "poslab/attention.hpp"
-#include "poslab/rope.hpp"
+#include "poslab/random.hpp"
 #include "poslab/relative.hpp"
+#include "poslab/rope.hpp"
+#include "poslab/similarity.hpp"
 
 using emscripten::val;
 
@@ -193,11 +196,6 @@ EMSCRIPTEN_BINDINGS(poslab) {
 }
 
 // ---- Embeddings meet positions (issue 3): seeded torch-identical tables, lookup, document 000's steps ----
-#include <algorithm>
-#include <cmath>
-
-#include "poslab/embedding.hpp"
-#include "poslab/random.hpp"
 
 namespace {
 
@@ -300,6 +298,17 @@ val embedding_steps(const val& table, double vocab_size, double dim, const val& 
 // The seed as the decimal text torch.manual_seed would take (checks it without drawing anything).
 std::string torch_seed_text(const val& seed) {
   return guarded([&] { return std::to_string(to_seed(seed)); });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(poslab_embedding) {
+  emscripten::function("torchEmbedding", &torch_embedding);
+  emscripten::function("embeddingLookup", &embedding_lookup);
+  emscripten::function("embeddingSteps", &embedding_steps);
+  emscripten::function("torchSeed", &torch_seed_text);
+}
+
 // ---- attention and RoPE (issue 6): selfAttention, permutationGap, rope, ropeScoreGrid, additiveScoreGrid ----
 namespace {
 
@@ -453,11 +462,6 @@ double diagonal_spread(const val& grid, double n) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(poslab_embedding) {
-  emscripten::function("torchEmbedding", &torch_embedding);
-  emscripten::function("embeddingLookup", &embedding_lookup);
-  emscripten::function("embeddingSteps", &embedding_steps);
-  emscripten::function("torchSeed", &torch_seed_text);
 EMSCRIPTEN_BINDINGS(poslab_attention) {
   emscripten::function("diagonalSpread", &diagonal_spread);
   emscripten::function("selfAttention", &self_attention_plain);
