@@ -104,7 +104,17 @@ inline f32x4 fused_multiply_add(f32x4 a, f32x4 b, f32x4 c) {
   widen(a, a0, a1);
   widen(b, b0, b1);
   widen(c, c0, c1);
-  return narrow(add_round_to_odd(a0 * b0, c0), add_round_to_odd(a1 * b1, c1));
+  const f64x2 p0 = a0 * b0, p1 = a1 * b1;
+  const f64x2 s0 = p0 + c0, s1 = p1 + c1;
+  // Rounding the double sum to float already rounds p + c correctly unless the sum landed exactly halfway
+  // between two floats (its 29 low significand bits 1000…0); only then does its own rounding error decide,
+  // and the rare slow path works it out.
+  const u32x4 w0 = reinterpret_cast<u32x4>(s0), w1 = reinterpret_cast<u32x4>(s1);
+  constexpr std::uint32_t kLow29 = 0x1fffffffu, kHalf = 0x10000000u;
+  const bool halfway = ((w0[0] & kLow29) == kHalf) | ((w0[2] & kLow29) == kHalf) | ((w1[0] & kLow29) == kHalf) |
+                       ((w1[2] & kLow29) == kHalf);
+  if (halfway) return narrow(add_round_to_odd(p0, c0), add_round_to_odd(p1, c1));
+  return narrow(s0, s1);
 }
 
 // avx_mathfun.h's constants, rounded to float exactly as its _PS256_CONST initialisers round them.
@@ -332,6 +342,8 @@ void uniform_fill(TorchGenerator& generator, float* out, std::size_t count, floa
 }
 
 float cephes_log(float x) { return log4(splat(x))[0]; }
+
+float fused_multiply_add(float a, float b, float c) { return fused_multiply_add(splat(a), splat(b), splat(c))[0]; }
 
 void cephes_sincos(float x, float& sine, float& cosine) {
   f32x4 s, c;

@@ -65,6 +65,8 @@ void uniform_fill(TorchGenerator& generator, float* out, std::size_t count, floa
 /// The float natural logarithm and sine/cosine of avx_mathfun.h (Cephes polynomials), lane by lane, exposed so
 /// the tests can check them against the C library. Valid for x > 0 (log) and |x| < 8192 (sincos).
 float cephes_log(float x);
+/// a·b + c rounded once to float, as the vector code computes it (no fused instruction needed): for the tests.
+float fused_multiply_add(float a, float b, float c);
 void cephes_sincos(float x, float& sine, float& cosine);
 
 }  // namespace poslab
