@@ -145,12 +145,15 @@ TEST_CASE("seeds: 0 … 2^64-1 as decimal text, anything else refused") {
   }
 }
 
-TEST_CASE("uniform_fill draws floats in [from, to)") {
-  TorchGenerator g(0);
-  std::vector<float> u(1000);
-  poslab::uniform_fill(g, u.data(), u.size(), -0.5f, 0.5f);
-  for (const float v : u) {
-    CHECK(v >= -0.5f);
-    CHECK(v < 0.5f);
+TEST_CASE("uniform_fill is torch's uniform_(from, to), bit for bit") {
+  const auto g = poslab::testing::load_golden("embedding.json")["uniform"];
+  const auto& expected = g["values"];
+  TorchGenerator generator(poslab::parse_torch_seed(g["seed"].get<std::string>()));
+  std::vector<float> u(expected.size());
+  poslab::uniform_fill(generator, u.data(), u.size(), g["from"].get<float>(), g["to"].get<float>());
+  for (std::size_t i = 0; i < u.size(); ++i) {
+    CHECK(u[i] == static_cast<float>(expected[i].get<double>()));
+    CHECK(u[i] >= -0.37f);
+    CHECK(u[i] < 0.81f);
   }
 }
