@@ -52,6 +52,20 @@ test('seeded cosines ×1000 agree with the notebook (PyTorch) for the scaled and
   }
 });
 
+test('the raw index instead of PE pushes the token away much faster (the idea the document rejects)', async () => {
+  const { page, context } = await open('#/same-token-elsewhere?lang=en');
+  const rows = await similarityRows(page);
+  const pe = rows.map((r) => Number(r[2]));
+  const index = rows.map((r) => Number(r[4]));
+  for (let p = 1; p < rows.length; p++) {
+    assert.ok(index[p] < pe[p], `position ${p}: index ${index[p]} vs PE ${pe[p]}`);
+    assert.ok(index[p] < index[p - 1]);
+  }
+  assert.ok(index[4] < 990, String(index[4]));
+  assert.match(await page.textContent('.similarity-summary'), /raw index instead of PE/);
+  await context.close();
+});
+
 test('switching √d_model off makes the similarity fall much further; the link keeps it', async () => {
   const { page, problems, context } = await open('#/same-token-elsewhere?lang=en');
   const scaled = await similarityRows(page);

@@ -68,14 +68,17 @@ export function mount({ kernel, initial, save }) {
   function render() {
     const next = { ...view, ...draft };
     const failed = new Set();
-    let cosine, a, b;
+    let similarities, a, b;
     try {
-      cosine = attempt((v) => {
+      similarities = attempt((v) => {
         const weights = table(v.vocabSize, v.dModel, v.seed);
         const sentence = new Array(v.count).fill(v.token);
-        const { encoded } = kernel.embeddingSteps(weights, sentence, { variant: v.variant, scale: v.scale === 'on' });
-        const first = { rows: 1, cols: encoded.cols, data: encoded.data.subarray(0, encoded.cols) };
-        return kernel.cosineMatrix(first, encoded).data;
+        const scale = v.scale === 'on';
+        const { embedded, encoded } = kernel.embeddingSteps(weights, sentence, { variant: v.variant, scale });
+        // The idea the document rejects, for comparison: the raw index added instead of PE.
+        const indexed = kernel.addPositionIndex(embedded, { scale });
+        const againstFirst = (m) => kernel.cosineMatrix({ rows: 1, cols: m.cols, data: m.data.subarray(0, m.cols) }, m).data;
+        return { pe: againstFirst(encoded), index: againstFirst(indexed) };
       }, similarityFields, next, failed);
       a = attempt((v) => kernel.positionalEncoding({ maxLen: v.cmpLenA, dModel: v.cmpDA, variant: v.variant }), peFields('A'), next, failed);
       b = attempt((v) => kernel.positionalEncoding({ maxLen: v.cmpLenB, dModel: v.cmpDB, variant: v.variant }), peFields('B'), next, failed);
@@ -87,7 +90,7 @@ export function mount({ kernel, initial, save }) {
     touched.clear();
     view = next;
     save(view);
-    similarity.draw(cosine, view, similarity.width());
+    similarity.draw(similarities, view, similarity.width());
     compare.draw(a, b, view);
   }
   const scheduleRender = perFrame(render);

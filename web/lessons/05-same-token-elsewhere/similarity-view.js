@@ -21,14 +21,27 @@ export function similarityView() {
   const tableHost = document.createElement('div');
   element.append(summary, figure.element, tableHost);
 
-  /** cosine: Float32Array, cos(position 0, position p) for each p, from the kernel. */
-  function draw(cosine, view, width) {
+  /**
+   * similarity.pe: cos(position 0, position p) for each p after the PE layer; similarity.index: the same with
+   * the raw index added instead of PE. Both Float32Arrays from the kernel.
+   */
+  function draw(similarity, view, width) {
+    const cosine = similarity.pe;
     const positions = Array.from(cosine, (_, p) => p);
     const last = cosine.length - 1;
-    const vars = { token: view.token, count: cosine.length, dModel: view.dModel, first: times1000(cosine[0]), last: times1000(cosine[last]), lastPos: last };
+    const vars = {
+      token: view.token,
+      count: cosine.length,
+      dModel: view.dModel,
+      first: times1000(cosine[0]),
+      last: times1000(cosine[last]),
+      lastIndex: times1000(similarity.index[last]),
+      lastPos: last,
+    };
     summary.textContent = [
       t('sameToken.similarity.summary', vars),
       view.scale === 'on' ? t('sameToken.similarity.scaled', vars) : t('sameToken.similarity.unscaled', vars),
+      t('sameToken.similarity.index', vars),
     ].join(' ');
     figure.update({
       title: t('sameToken.similarity.title', vars),
@@ -51,8 +64,11 @@ export function similarityView() {
     const table = dataTable({
       caption,
       corner: t('sameToken.similarity.corner'),
-      columns: [t('sameToken.similarity.cosine'), t('sameToken.similarity.cosine1000'), t('sameToken.similarity.document')],
-      rows: positions.map((p) => ({ header: String(p), cells: [cosine[p].toPrecision(8), times1000(cosine[p]), DOCUMENT[p] ?? '—'] })),
+      columns: [t('sameToken.similarity.cosine'), t('sameToken.similarity.cosine1000'), t('sameToken.similarity.document'), t('sameToken.similarity.indexColumn')],
+      rows: positions.map((p) => ({
+        header: String(p),
+        cells: [cosine[p].toPrecision(8), times1000(cosine[p]), DOCUMENT[p] ?? '—', times1000(similarity.index[p])],
+      })),
     });
     table.classList.add('similarity-table');
     tableHost.replaceChildren(scrollBox(table, caption));
