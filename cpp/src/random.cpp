@@ -28,6 +28,14 @@
 #include <emmintrin.h>
 #endif
 
+// Multiplies and adds written apart must stay apart even when the target has an FMA (-march=native):
+// contracting them would change the bits.
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
 namespace poslab {
 namespace {
 
