@@ -84,4 +84,13 @@ EmbeddingSteps embedding_steps(const MatrixF& table, const std::vector<long long
   return steps;
 }
 
+MatrixF add_position_index(const MatrixF& embeddings, bool scale) {
+  require_not_empty("embeddings", static_cast<std::size_t>(embeddings.size()));
+  require_finite("embeddings", embeddings.data(), static_cast<std::size_t>(embeddings.size()));
+  const float factor = embedding_scale_factor(static_cast<int>(embeddings.cols()), scale);
+  MatrixF out = embeddings * factor;
+  for (Eigen::Index i = 0; i < out.rows(); ++i) out.row(i).array() += static_cast<float>(i);
+  return out;
+}
+
 }  // namespace poslab

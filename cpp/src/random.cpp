@@ -6,10 +6,13 @@
 // aten/src/ATen/native/cpu/DistributionTemplates.h + avx_mathfun.h (the float Box-Muller of normal_).
 //
 // Bit for bit: the AVX2 kernel that x86-64 PyTorch runs evaluates log and sincos with avx_mathfun's Cephes
-// polynomials, one float operation at a time. The same operations, in the same order, are written below on
-// 4-lane vectors (SSE natively, WebAssembly SIMD with -msimd128, split into scalar lanes in the scalar build).
-// IEEE float arithmetic gives the same bits on all three, so the table does not depend on the build — as long
-// as no multiply-add is fused (neither SSE2 nor WebAssembly SIMD has a fused multiply-add to fuse into).
+// polynomials (not SLEEF). GCC compiled that file with -mfma and contraction on, so most multiply-then-add
+// pairs became single-rounding fused multiply-adds; which ones was read off the disassembly of the same code
+// built by the same GCC 12.2 (matching PyTorch on 100% of 14 million values). The same operations, in the same
+// order, are written below on 4-lane vectors (SSE natively, WebAssembly SIMD with -msimd128, scalar lanes in
+// the scalar build), each fused one emulated exactly in double (neither SSE2 nor WebAssembly SIMD has an FMA).
+// IEEE arithmetic gives the same bits on all three builds; the other multiplies and adds stay separate (the
+// compilers have no fused instruction to contract them into at these targets).
 #include "poslab/random.hpp"
 
 #include <cmath>
@@ -23,6 +26,14 @@
 #include <wasm_simd128.h>
 #elif defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+
+// Multiplies and adds written apart must stay apart even when the target has an FMA (-march=native):
+// contracting them would change the bits.
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
 #endif
 
 namespace poslab {
@@ -104,7 +115,17 @@ inline f32x4 fused_multiply_add(f32x4 a, f32x4 b, f32x4 c) {
   widen(a, a0, a1);
   widen(b, b0, b1);
   widen(c, c0, c1);
-  return narrow(add_round_to_odd(a0 * b0, c0), add_round_to_odd(a1 * b1, c1));
+  const f64x2 p0 = a0 * b0, p1 = a1 * b1;
+  const f64x2 s0 = p0 + c0, s1 = p1 + c1;
+  // Rounding the double sum to float already rounds p + c correctly unless the sum landed exactly halfway
+  // between two floats (its 29 low significand bits 1000…0); only then does its own rounding error decide,
+  // and the rare slow path works it out.
+  const u32x4 w0 = reinterpret_cast<u32x4>(s0), w1 = reinterpret_cast<u32x4>(s1);
+  constexpr std::uint32_t kLow29 = 0x1fffffffu, kHalf = 0x10000000u;
+  const bool halfway = ((w0[0] & kLow29) == kHalf) | ((w0[2] & kLow29) == kHalf) | ((w1[0] & kLow29) == kHalf) |
+                       ((w1[2] & kLow29) == kHalf);
+  if (halfway) return narrow(add_round_to_odd(p0, c0), add_round_to_odd(p1, c1));
+  return narrow(s0, s1);
 }
 
 // avx_mathfun.h's constants, rounded to float exactly as its _PS256_CONST initialisers round them.
@@ -327,11 +348,20 @@ void normal_fill(TorchGenerator& generator, float* out, std::size_t count, float
 }
 
 void uniform_fill(TorchGenerator& generator, float* out, std::size_t count, float from, float to) {
-  const float width = to - from;
-  for (std::size_t i = 0; i < count; ++i) out[i] = generator.uniform_float() * width + from;
+  // x·(to − from) + from, which GCC fused into one multiply-add in PyTorch's build (as in normal_fill)
+  const f32x4 width = splat(to - from), start = splat(from);
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    f32x4 x;
+    for (int k = 0; k < 4; ++k) x[k] = generator.uniform_float();
+    simd::store(out + i, fused_multiply_add(x, width, start));
+  }
+  for (; i < count; ++i) out[i] = fused_multiply_add(splat(generator.uniform_float()), width, start)[0];
 }
 
 float cephes_log(float x) { return log4(splat(x))[0]; }
+
+float fused_multiply_add(float a, float b, float c) { return fused_multiply_add(splat(a), splat(b), splat(c))[0]; }
 
 void cephes_sincos(float x, float& sine, float& cosine) {
   f32x4 s, c;

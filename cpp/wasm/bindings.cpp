@@ -295,6 +295,18 @@ val embedding_steps(const val& table, double vocab_size, double dim, const val& 
   });
 }
 
+val add_position_index(const val& embeddings, double rows, double dim, bool scale) {
+  return guarded([&] {
+    const long long r = to_integer("rows", rows), d = to_integer("dim", dim);
+    poslab::require_range("rows", r, 1, poslab::kMaxSequenceLength);
+    poslab::require_range("dim", d, 1, poslab::kMaxModelWidth);
+    const std::vector<float> x = to_floats("embeddings", embeddings);
+    poslab::require_size("embeddings", x.size(), static_cast<std::size_t>(r * d), "rows × dim");
+    const poslab::MatrixF out = poslab::add_position_index(Eigen::Map<const poslab::MatrixF>(x.data(), r, d), scale);
+    return to_float32_array(out.data(), static_cast<std::size_t>(out.size()));
+  });
+}
+
 // The seed as the decimal text torch.manual_seed would take (checks it without drawing anything).
 std::string torch_seed_text(const val& seed) {
   return guarded([&] { return std::to_string(to_seed(seed)); });
@@ -307,6 +319,7 @@ EMSCRIPTEN_BINDINGS(poslab_embedding) {
   emscripten::function("embeddingLookup", &embedding_lookup);
   emscripten::function("embeddingSteps", &embedding_steps);
   emscripten::function("torchSeed", &torch_seed_text);
+  emscripten::function("addPositionIndex", &add_position_index);
 }
 
 // ---- attention and RoPE (issue 6): selfAttention, permutationGap, rope, ropeScoreGrid, additiveScoreGrid ----

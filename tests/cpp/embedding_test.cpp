@@ -119,3 +119,13 @@ TEST_CASE("E000-5 with a seed: cosine of position 0 with each position, ×1000, 
     }
   }
 }
+
+TEST_CASE("adding the raw index moves row i by i in every dimension (the idea document 000 rejects)") {
+  const poslab::MatrixF table = poslab::torch_embedding(100, 4, 0);
+  const poslab::MatrixF x = poslab::embedding_lookup(table, {21, 21, 21});
+  const poslab::MatrixF moved = poslab::add_position_index(x, true);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 4; ++j) CHECK(moved(i, j) == x(i, j) * 2.0f + static_cast<float>(i));
+  }
+  CHECK(poslab::add_position_index(x, false)(2, 1) == x(2, 1) + 2.0f);
+}

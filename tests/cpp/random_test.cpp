@@ -78,6 +78,21 @@ TEST_CASE("the Cephes log and sincos stay close to the C library") {
   CHECK(worst_trig < 1e-6);
 }
 
+TEST_CASE("the emulated fused multiply-add rounds once, halfway cases included") {
+  std::mt19937 random(5);
+  int checked = 0;
+  for (int i = 0; i < 100000; ++i) {
+    const float a = 1.0f + static_cast<float>(random() & 0xffff) * 0x1p-23f;
+    const float b = 1.0f + static_cast<float>(random() & 0xff) * 0x1p-20f;
+    const float c = -static_cast<float>(static_cast<double>(a) * b);  // a·b + c is tiny: many halfway sums
+    for (const float addend : {c, c + 0x1p-25f, c - 0x1p-25f, 1.0f, -0.5f, 3e-8f}) {
+      REQUIRE(poslab::fused_multiply_add(a, b, addend) == std::fma(a, b, addend));
+      ++checked;
+    }
+  }
+  CHECK(checked == 600000);
+}
+
 TEST_CASE("normal_fill is bit-identical to torch's normal_ for every shape of the golden file") {
   const auto golden = poslab::testing::load_golden("embedding.json");
   for (const auto& table : golden["tables"]) {
@@ -130,12 +145,15 @@ TEST_CASE("seeds: 0 … 2^64-1 as decimal text, anything else refused") {
   }
 }
 
-TEST_CASE("uniform_fill draws floats in [from, to)") {
-  TorchGenerator g(0);
-  std::vector<float> u(1000);
-  poslab::uniform_fill(g, u.data(), u.size(), -0.5f, 0.5f);
-  for (const float v : u) {
-    CHECK(v >= -0.5f);
-    CHECK(v < 0.5f);
+TEST_CASE("uniform_fill is torch's uniform_(from, to), bit for bit") {
+  const auto g = poslab::testing::load_golden("embedding.json")["uniform"];
+  const auto& expected = g["values"];
+  TorchGenerator generator(poslab::parse_torch_seed(g["seed"].get<std::string>()));
+  std::vector<float> u(expected.size());
+  poslab::uniform_fill(generator, u.data(), u.size(), g["from"].get<float>(), g["to"].get<float>());
+  for (std::size_t i = 0; i < u.size(); ++i) {
+    CHECK(u[i] == static_cast<float>(expected[i].get<double>()));
+    CHECK(u[i] >= -0.37f);
+    CHECK(u[i] < 0.81f);
   }
 }

@@ -141,3 +141,13 @@ test('a 50257 × 256 table (GPT-2, document 004) in reasonable time', () => {
   assert.equal(crc32(table), data.tables.find((t) => t.vocab_size === 50257).crc32);
   console.log(`# torchEmbedding(50257, 256, 0): ${ms.toFixed(0)} ms (SIMD build)`);
 });
+
+test('addPositionIndex: the raw index added to every dimension (the idea document 000 rejects)', () => {
+  const m = builds.simd;
+  const table = m.torchEmbedding(100, 4, 0);
+  const x = m.embeddingLookup(table, 100, 4, [21, 21, 21]);
+  const moved = m.addPositionIndex(x, 3, 4, true);
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 4; j++) assert.equal(moved[i * 4 + j], Math.fround(Math.fround(x[i * 4 + j] * 2) + i));
+  assert.equal(m.addPositionIndex(x, 3, 4, false)[8], Math.fround(x[8] + 2));
+  expectError(() => m.addPositionIndex(x, 4, 4, true), { code: 'size_mismatch', argument: 'embeddings' });
+});

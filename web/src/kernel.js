@@ -100,6 +100,12 @@ function wrap(m) {
       };
     },
 
+    /** The idea document 000 rejects: x·√d + pos (raw index) in every dimension; x is {rows, cols, data}. */
+    addPositionIndex(x, { scale }) {
+      const data = call(() => m.addPositionIndex(x.data, x.rows, x.cols, scale));
+      return { rows: x.rows, cols: x.cols, data };
+    },
+
     /** The seed as torch.manual_seed takes it, in decimal; throws on a seed outside 0 … 2^64 − 1. */
     torchSeed(seed) {
       return call(() => m.torchSeed(seed));

@@ -47,4 +47,8 @@ struct EmbeddingSteps {
 EmbeddingSteps embedding_steps(const MatrixF& table, const std::vector<long long>& ids, SinusoidVariant variant,
                                bool scale);
 
+/// The idea document 000 rejects: add the raw position index instead of PE, x·√d + pos in every dimension
+/// (x + pos when scale is false). Row i of `embeddings` is position i.
+MatrixF add_position_index(const MatrixF& embeddings, bool scale);
+
 }  // namespace poslab

@@ -59,12 +59,15 @@ class TorchGenerator {
 /// count < 16: one at::normal_distribution<double> draw per value, rounded to float.
 void normal_fill(TorchGenerator& generator, float* out, std::size_t count, float mean = 0.0f, float std = 1.0f);
 
-/// tensor.uniform_(from, to) on float32: (uniform_float() * (to - from) + from), in float.
+/// tensor.uniform_(from, to) on float32: uniform_float() · (to − from) + from, with one rounding (PyTorch's build
+/// fuses the multiply-add).
 void uniform_fill(TorchGenerator& generator, float* out, std::size_t count, float from = 0.0f, float to = 1.0f);
 
 /// The float natural logarithm and sine/cosine of avx_mathfun.h (Cephes polynomials), lane by lane, exposed so
 /// the tests can check them against the C library. Valid for x > 0 (log) and |x| < 8192 (sincos).
 float cephes_log(float x);
+/// a·b + c rounded once to float, as the vector code computes it (no fused instruction needed): for the tests.
+float fused_multiply_add(float a, float b, float c);
 void cephes_sincos(float x, float& sine, float& cosine);
 
 }  // namespace poslab

@@ -18,6 +18,8 @@ import './lesson.css';
 
 export { params };
 
+const defaults = Object.fromEntries(Object.entries(params).map(([name, decl]) => [name, decl.default]));
+
 export function mount({ kernel, initial, save }) {
   let view = { ...initial };
   const draft = { ...initial };
@@ -51,11 +53,23 @@ export function mount({ kernel, initial, save }) {
         return compute(next);
       } catch (err) {
         let name = fieldFor[err.argument];
-        if (!name || next[name] === view[name]) name = [...touched].find((k) => next[k] !== view[k]);
+        let fallback = view;
+        if (name && next[name] === view[name]) {
+          // Not the student's latest change: blame the field just touched (a smaller vocabulary makes an id
+          // invalid) or, on a fresh link that does not hold together, put the named value back to its default.
+          const other = [...touched].find((k) => next[k] !== view[k]);
+          if (other) name = other;
+          else {
+            fallback = defaults;
+            const changed = (k) => String(next[k]) !== String(defaults[k]);
+            name = [name, ...Object.values(fieldFor)].find(changed) || null;
+          }
+        }
         if (!name) throw err;
         fields[name].showError(err);
         failed.add(name);
-        next[name] = view[name];
+        next[name] = fallback[name];
+        if (fallback === defaults) fields[name].set(next[name]);
       }
     }
   }

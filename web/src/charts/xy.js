@@ -6,9 +6,9 @@ import * as Plot from '@observablehq/plot';
 /**
  * series: [{name, x: number[], y: number[], labels?: string[], connect?: boolean, symbol?: string}];
  * boxes: [{x1, x2, y1, y2, name}] drawn behind the points; labels: {x, y, aria, description};
- * equalAxes: one unit is as long on both axes (a 2-D slice of a vector space).
+ * equalAxes: one unit is as long on both axes (a 2-D slice of a vector space); xTicks: tick values or count.
  */
-export function xyChart({ series, boxes = [], width, labels, equalAxes = false, yTickFormat }) {
+export function xyChart({ series, boxes = [], width, labels, equalAxes = false, yTickFormat, xTicks }) {
   const xs = series.flatMap((s) => s.x).concat(boxes.flatMap((b) => [b.x1, b.x2]));
   const ys = series.flatMap((s) => s.y).concat(boxes.flatMap((b) => [b.y1, b.y2]));
   const pad = (lo, hi) => {
@@ -20,7 +20,7 @@ export function xyChart({ series, boxes = [], width, labels, equalAxes = false, 
   const height = Math.round(Math.min(420, Math.max(280, width * 0.55)));
   if (equalAxes) {
     // Widen the shorter range so that x and y units have the same length on screen.
-    const innerW = width - 80;
+    const innerW = width - 94;
     const innerH = height - 60;
     const perPixel = Math.max((xDomain[1] - xDomain[0]) / innerW, (yDomain[1] - yDomain[0]) / innerH);
     const centre = (d) => (d[0] + d[1]) / 2;
@@ -40,13 +40,13 @@ export function xyChart({ series, boxes = [], width, labels, equalAxes = false, 
   return Plot.plot({
     width,
     height,
-    marginLeft: 70,
+    marginLeft: 84,
     marginBottom: 46,
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
     style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
-    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: 40, domain: xDomain, grid: true },
-    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', labelOffset: 60, domain: yDomain, grid: true, tickFormat: yTickFormat },
+    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: 40, domain: xDomain, grid: true, ticks: xTicks, tickFormat: Array.isArray(xTicks) ? (d) => String(d) : undefined },
+    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', labelOffset: 74, domain: yDomain, grid: true, tickFormat: yTickFormat },
     color: { legend: true, domain: names, scheme: 'observable10' },
     marks,
   });
