@@ -195,6 +195,7 @@ void SkipGram::prepare(const std::vector<Sentence>& corpus) {
   epoch_ = 0;
   sentence_ = 0;
   words_done_ = 0;
+  effective_words_ = 0;
   seconds_ = 0;
   loss_sum_ = 0;
   loss_pairs_ = 0;
@@ -258,6 +259,7 @@ void SkipGram::train_sentence(const std::vector<std::int32_t>& sentence, float a
     if (params_.sample > 0 && keep_threshold_[id] < random_int32()) continue;
     ids.push_back(id);
   }
+  effective_words_ += ids.size();
   const auto n = static_cast<std::ptrdiff_t>(ids.size());
   const auto window = static_cast<std::ptrdiff_t>(params_.window);
   for (std::ptrdiff_t i = 0; i < n; ++i) {
@@ -273,6 +275,7 @@ TrainingProgress SkipGram::progress() const {
   TrainingProgress p;
   p.total_words = corpus_words_ * static_cast<std::size_t>(params_.epochs);
   p.words_done = words_done_;
+  p.effective_words = effective_words_;
   p.progress = p.total_words ? static_cast<double>(words_done_) / static_cast<double>(p.total_words) : 0;
   p.words_per_second = seconds_ > 0 ? static_cast<double>(words_done_) / seconds_ : 0;
   p.loss = loss_pairs_ ? loss_sum_ / static_cast<double>(loss_pairs_) : 0;

@@ -246,6 +246,7 @@ val progress_object(const poslab::TrainingProgress& p, bool cancelled) {
   o.set("epoch", p.epoch);
   o.set("wordsDone", static_cast<double>(p.words_done));
   o.set("totalWords", static_cast<double>(p.total_words));
+  o.set("effectiveWords", static_cast<double>(p.effective_words));
   o.set("finished", p.finished);
   o.set("cancelled", cancelled);
   return o;

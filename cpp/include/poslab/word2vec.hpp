@@ -41,6 +41,7 @@ struct TrainingProgress {
   int epoch = 0;                ///< 0-based epoch being trained
   std::size_t words_done = 0;   ///< corpus words processed over all epochs so far
   std::size_t total_words = 0;  ///< corpus words × epochs
+  std::size_t effective_words = 0;  ///< words trained on so far, after subsampling (gensim's "effective words")
   bool finished = false;
 };
 
@@ -110,7 +111,7 @@ class SkipGram {
   std::uint64_t next_random_ = 1;
   // Where training is.
   int epoch_ = 0;
-  std::size_t sentence_ = 0, words_done_ = 0;
+  std::size_t sentence_ = 0, words_done_ = 0, effective_words_ = 0;
   double seconds_ = 0, loss_sum_ = 0;
   std::size_t loss_pairs_ = 0;
   float alpha_now_ = 0;
