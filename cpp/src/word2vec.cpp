@@ -130,7 +130,7 @@ void SkipGram::prepare(const std::vector<Sentence>& corpus) {
   if (kept.empty()) {
     throw ArgumentError("no word occurs at least min_count = " + std::to_string(params_.min_count) +
                             " times, so the vocabulary is empty (lower min_count or give a longer text)",
-                        "empty", "vocabulary", {{"min_count", static_cast<double>(params_.min_count)}});
+                        "empty_vocabulary", "min_count", {{"value", static_cast<double>(params_.min_count)}});
   }
   std::stable_sort(kept.begin(), kept.end(), [&](std::size_t a, std::size_t b) { return raw_counts[a] > raw_counts[b]; });
   require_within_cap("vector_size", kept.size() * stride_, "vocabulary size × vector_size");

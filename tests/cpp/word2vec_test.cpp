@@ -212,8 +212,8 @@ TEST_CASE("bad input: absurd sizes, empty corpus, empty vocabulary, unknown word
     strict.train({{"only", "once"}});
     FAIL("no error");
   } catch (const poslab::ArgumentError& e) {
-    CHECK(e.code() == "empty");
-    CHECK(e.argument() == "vocabulary");
+    CHECK(e.code() == "empty_vocabulary");
+    CHECK(e.argument() == "min_count");
   }
   try {
     model.similarity("cat", "dog");

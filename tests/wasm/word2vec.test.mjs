@@ -162,7 +162,7 @@ test('bad input: absurd sizes, empty corpus, unknown word, not trained, invalid 
   const m = new simd.SkipGram({ minCount: 1 });
   expectError(() => m.similarity('a', 'b'), { code: 'not_trained' });
   expectError(() => m.train('   '), { code: 'empty', argument: 'text' });
-  expectError(() => new simd.SkipGram({}).train('one two three'), { code: 'empty', argument: 'vocabulary' });
+  expectError(() => new simd.SkipGram({}).train('one two three'), { code: 'empty_vocabulary', argument: 'min_count', value: 5 });
   m.train('the cat sat. the dog sat.');
   expectError(() => m.vector('unicorn'), { code: 'unknown_word', word: 'unicorn' });
   expectError(() => m.mostSimilar('cat', 0), { code: 'out_of_range', argument: 'k' });

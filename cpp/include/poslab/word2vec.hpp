@@ -59,8 +59,8 @@ class SkipGram {
 
   /// Builds the vocabulary (min_count, sorted by falling frequency), the subsampling thresholds and the
   /// unigram^0.75 noise table, and resets the vectors (uniform in ±1/vector_size, gensim 4's init). Throws
-  /// empty (argument "text") for a corpus without words and empty (argument "vocabulary") when no word
-  /// reaches min_count; too_large above the memory cap.
+  /// empty (argument "text") for a corpus without words and empty_vocabulary (argument "min_count", value)
+  /// when no word reaches min_count; too_large above the memory cap.
   void prepare(const std::vector<Sentence>& corpus);
 
   /// Trains on up to `max_words` more corpus words (whole sentences), continuing where the last call

@@ -1,0 +1,19 @@
+// charts/series.js — one line through (x, y) points, for curves that grow as a job runs (a training loss).
+import * as Plot from '@observablehq/plot';
+
+/** points: [{x, y}]; labels: {x, y, aria, description}. */
+export function seriesChart({ points, width, labels }) {
+  const height = Math.round(Math.min(300, Math.max(200, width * 0.35)));
+  return Plot.plot({
+    width,
+    height,
+    marginLeft: 56,
+    marginBottom: 44,
+    ariaLabel: labels.aria,
+    ariaDescription: labels.description,
+    style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
+    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: 38, domain: [0, 1], percent: true },
+    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', labelOffset: 46, grid: true, zero: true },
+    marks: [Plot.line(points, { x: 'x', y: 'y', strokeWidth: 2 }), points.length < 40 ? Plot.dot(points, { x: 'x', y: 'y', r: 2 }) : null],
+  });
+}
