@@ -164,6 +164,14 @@ void SkipGram::prepare(const std::vector<Sentence>& corpus) {
     cumulative += std::pow(static_cast<double>(counts_[i]), 0.75);
     cum_table_[i] = static_cast<std::uint32_t>(std::llround(cumulative / power_total * 2147483647.0));
   }
+  // A shortcut into the bisection: for every block of 2^15 draws, the first entry the search can return.
+  // The search from there gives exactly bisect_left's answer, in a step or two instead of log2(vocab).
+  cum_bucket_.assign((std::size_t{1} << 16) + 1, 0);
+  for (std::size_t b = 0; b < cum_bucket_.size(); ++b) {
+    const auto first_draw = static_cast<std::uint32_t>(std::min<std::uint64_t>(std::uint64_t{b} << 15, 0xFFFFFFFFu));
+    cum_bucket_[b] = static_cast<std::uint32_t>(
+        std::lower_bound(cum_table_.begin(), cum_table_.end(), first_draw) - cum_table_.begin());
+  }
 
   // The corpus as indices, long sentences cut at 10000 words as gensim does.
   sentences_.clear();
@@ -229,9 +237,10 @@ void SkipGram::train_pair(std::size_t word, std::size_t context, float alpha) {
       target = word;
       label = 1.0f;
     } else {
-      const auto draw = static_cast<std::uint32_t>((next_random_ >> 16) % table_end);
-      target = static_cast<std::size_t>(std::lower_bound(cum_table_.begin(), cum_table_.end(), draw) - cum_table_.begin());
-      if (target >= cum_table_.size()) target = cum_table_.size() - 1;
+      // gensim: bisect_left(cum_table, (next_random >> 16) % cum_table[-1]); the shifted value fits 32 bits.
+      const std::uint32_t draw = static_cast<std::uint32_t>(next_random_ >> 16) % table_end;
+      target = cum_bucket_[draw >> 15];
+      while (cum_table_[target] < draw) ++target;
       next_random_ = (next_random_ * 25214903917ull + 11) & 0xFFFFFFFFFFFFull;
       if (target == word) continue;
       label = 0.0f;

@@ -105,6 +105,7 @@ class SkipGram {
   std::unordered_map<std::string, std::int32_t> index_;
   std::vector<std::uint32_t> keep_threshold_;  // subsampling: keep when threshold >= random_int32()
   std::vector<std::uint32_t> cum_table_;       // unigram^0.75, cumulative, scaled to 2^31-1
+  std::vector<std::uint32_t> cum_bucket_;      // where the bisection of cum_table_ starts, per draw >> 15
   std::vector<std::vector<std::int32_t>> sentences_;  // vocabulary indices, -1 for words left out
   std::size_t corpus_words_ = 0;
   std::vector<float> syn0_, syn1neg_, work_;
