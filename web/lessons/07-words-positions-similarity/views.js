@@ -201,13 +201,13 @@ export function trainingView({ onValue, onTrain, onCancel }) {
     const shown = points.slice();
     figure.update({
       title: t('w2v.loss.title'),
-      drawing: shown.length ? seriesChart({ points: shown, width: figure.width(), labels }) : el('p', 'chart-empty', t('w2v.loss.empty')),
+      drawing: shown.length ? seriesChart({ points: shown, width: figure.width(), labels, xDomain: [0, 100] }) : el('p', 'chart-empty', t('w2v.loss.empty')),
       noteText: t('w2v.loss.note'),
       table: () => dataTable({
         caption: t('w2v.loss.title'),
         corner: t('w2v.loss.x'),
         columns: [t('w2v.loss.y')],
-        rows: shown.map((p) => ({ header: `${Math.round(p.x * 100)} %`, cells: [p.y.toFixed(4)] })),
+        rows: shown.map((p) => ({ header: `${Math.round(p.x)} %`, cells: [p.y.toFixed(4)] })),
       }),
     });
   }
@@ -236,7 +236,7 @@ export function trainingView({ onValue, onTrain, onCancel }) {
     progress(p) {
       state = { ...state, kind: 'running', progress: p };
       bar.value = p.progress;
-      if (p.wordsDone > 0 && p.loss > 0) points.push({ x: p.progress, y: p.loss });
+      if (p.wordsDone > 0 && p.loss > 0) points.push({ x: p.progress * 100, y: p.loss });
       relabel();
     },
     drawLoss,
@@ -316,7 +316,7 @@ export function similarityView({ onValue }) {
       ],
     });
     table.classList.add('w2v-similarities');
-    results.replaceChildren(table);
+    results.replaceChildren(scrollBox(table, table.caption.textContent));
     const variants = { [view.variant]: sims.position, [view.variant === 'literal' ? 'paper' : 'literal']: other.position };
     note.textContent = t('w2v.similarity.note', {
       d, pos1: view.pos1, pos2: view.pos2, literal: number7(variants.literal), paper: number7(variants.paper),
