@@ -204,6 +204,7 @@ void SkipGram::prepare(const std::vector<Sentence>& corpus) {
   sentence_ = 0;
   words_done_ = 0;
   effective_words_ = 0;
+  job_words_ = 0;
   seconds_ = 0;
   loss_sum_ = 0;
   loss_pairs_ = 0;
@@ -299,13 +300,19 @@ TrainingProgress SkipGram::train_some(std::size_t max_words) {
   loss_sum_ = 0;
   loss_pairs_ = 0;
   const auto started = std::chrono::steady_clock::now();
-  const double total = static_cast<double>(corpus_words_) * params_.epochs;
   std::size_t done = 0;
   while (!finished() && done < std::max<std::size_t>(max_words, 1)) {
-    // gensim: alpha = start - (start - end) · progress, never below min_alpha.
-    const double fraction = static_cast<double>(words_done_) / total;
-    alpha_now_ = static_cast<float>(std::max(params_.min_alpha, params_.alpha - (params_.alpha - params_.min_alpha) * fraction));
     const std::vector<std::int32_t>& sentence = sentences_[sentence_];
+    // gensim hands sentences to its workers in jobs of at most 10000 words (word2vec.c also updates the
+    // rate every 10000 words); the rate is set when a job starts, from the share of the epoch's sentences
+    // already handed out: alpha = start − (start − end) · (epoch + share) / epochs, never below min_alpha.
+    if (sentence_ == 0 || job_words_ + sentence.size() > kMaxSentenceLength) {
+      const double share = static_cast<double>(sentence_) / static_cast<double>(sentences_.size());
+      const double fraction = (epoch_ + share) / params_.epochs;
+      alpha_now_ = static_cast<float>(std::max(params_.min_alpha, params_.alpha - (params_.alpha - params_.min_alpha) * fraction));
+      job_words_ = 0;
+    }
+    job_words_ += sentence.size();
     train_sentence(sentence, alpha_now_);
     done += sentence.size();
     words_done_ += sentence.size();

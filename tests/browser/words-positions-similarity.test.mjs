@@ -119,7 +119,8 @@ test('words, positions and formula come back from the link; bad input is explain
   await page.waitForFunction(() => /es más de una palabra/.test(document.querySelector('[data-field=word2] .field-error').textContent), null, { timeout: 5000 });
   // A pasted text too short for min_count: the training explains it instead of failing silently.
   await field(page, 'corpus', 'select').selectOption('own');
-  await page.locator('#w2v-own-text').fill('Hola, hola. ¿Adiós?');
+  await page.locator('#w2v-own-file').setInputFiles({ name: 'corto.txt', mimeType: 'text/plain', buffer: Buffer.from('Hola, hola. ¿Adiós?') });
+  await page.waitForFunction(() => document.querySelector('#w2v-own-text').value === 'Hola, hola. ¿Adiós?');
   await field(page, 'minCount').fill('5');
   await page.locator('[data-action=train]').click();
   await page.waitForFunction(() => /Ninguna palabra aparece al menos 5 veces/.test(document.querySelector('.w2v-error').textContent), null, { timeout: 10000 });

@@ -24,7 +24,7 @@ struct SkipGramParams {
   double sample = 1e-3;      ///< 0…1: frequent-word subsampling threshold (0 = off)
   int negative = 5;          ///< 1…100: noise words per (word, context) pair
   double alpha = 0.025;      ///< (0, 1]: learning rate at the start…
-  double min_alpha = 0.0001; ///< [0, alpha]: …falling linearly to this at the end
+  double min_alpha = 0.0001; ///< [0, alpha]: …falling linearly to this at the end (in steps of 10000 words)
   int epochs = 5;            ///< 1…1000
   double seed = 1;           ///< 0…2^32-1: same seed, same corpus → same vectors (one thread)
 };
@@ -113,6 +113,7 @@ class SkipGram {
   // Where training is.
   int epoch_ = 0;
   std::size_t sentence_ = 0, words_done_ = 0, effective_words_ = 0;
+  std::size_t job_words_ = 0;  // corpus words in the current gensim "job" (the learning rate is fixed within one)
   double seconds_ = 0, loss_sum_ = 0;
   std::size_t loss_pairs_ = 0;
   float alpha_now_ = 0;
