@@ -84,14 +84,15 @@ test('quality: words sharing contexts are closer than words that do not, as in g
     assert.ok(r.within >= G.within_min - 0.05 && r.within <= G.within_max + 0.05, `within ${r.within} vs gensim ${G.within_min}…${G.within_max}`);
     assert.ok(r.across >= G.across_min - 0.05 && r.across <= G.across_max + 0.05, `across ${r.across} vs gensim ${G.across_min}…${G.across_max}`);
   }
-  // With gensim's default sample=0.001 this tiny corpus keeps 1 word in 6: the families still separate.
+  // With gensim's default sample=0.001 this tiny corpus keeps 1 word in 6: the families still separate, and
+  // the figures stay within gensim's (wide) range over 8 seeds.
   const m = new simd.SkipGram({ vectorSize: 32, window: 3, minCount: 1, seed: 7 });
   m.train(text);
   const r = familyMeans(m);
   const G = g['sample_0.001'];
   assert.ok(r.within > r.across + 0.03, JSON.stringify(r));
-  assert.ok(Math.abs(r.within - G.within_mean) < 0.02, `within ${r.within} vs gensim mean ${G.within_mean}`);
-  assert.ok(Math.abs(r.across - G.across_mean) < 0.2, `across ${r.across} vs gensim mean ${G.across_mean}`);
+  assert.ok(Math.abs(r.within - G.within_mean) < 0.005, `within ${r.within} vs gensim mean ${G.within_mean}`);
+  assert.ok(r.across >= G.across_min - 0.05 && r.across <= G.across_max + 0.05, `across ${r.across} vs gensim ${G.across_min}…${G.across_max}`);
   for (const animal of r.animals) {
     const near = m.mostSimilar(animal, 5);
     assert.equal(near.length, 5);
