@@ -8,7 +8,7 @@ import { startServer } from './server.mjs';
 import { launch, openPage, field } from './browser.mjs';
 
 const SLUG = '#/words-positions-similarity';
-const TEXT = '/work/shared/data/text.txt';
+const TEXT = new URL('../../../shared/data/text.txt', import.meta.url).pathname;  // shared data, not committed
 const site = { server: null, browser: null };
 before(async () => {
   site.server = await startServer();

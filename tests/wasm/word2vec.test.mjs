@@ -7,7 +7,8 @@ import { golden, loadModule } from './helpers.mjs';
 
 const simd = await loadModule('poslab.mjs');
 const scalar = await loadModule('poslab-scalar.mjs');
-const TEXT = '/work/shared/data/text.txt';  // document 001's corpus (shared data, not in the repository)
+// Document 001's corpus, in the shared data folder next to the repository (never committed).
+const TEXT = new URL('../../../shared/data/text.txt', import.meta.url).pathname;
 
 // The two-families corpus of tests/cpp/word2vec_test.cpp and of the notebook (same generator).
 function twoFamilies(sentences) {
