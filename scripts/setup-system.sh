@@ -3,7 +3,7 @@
 # Usage: scripts/setup-system.sh [build|test|notebooks]   (default: build)
 #   build      compilers and libraries for the native and WebAssembly builds
 #   test       build + Chromium for the browser tests
-#   notebooks  test + PyTorch, NumPy and Jupyter for the reference notebooks
+#   notebooks  test + PyTorch, NumPy, gensim and Jupyter for the reference notebooks
 set -euo pipefail
 
 profile="${1:-build}"
@@ -11,7 +11,7 @@ packages=(emscripten node-acorn binaryen libeigen3-dev doctest-dev nlohmann-json
 case "$profile" in
   build) ;;
   test) packages+=(chromium) ;;
-  notebooks) packages+=(chromium python3-torch python3-numpy python3-nbconvert python3-ipykernel python3-nbformat python3-sklearn) ;;
+  notebooks) packages+=(chromium python3-torch python3-numpy python3-nbconvert python3-ipykernel python3-nbformat python3-sklearn python3-gensim) ;;
   *) echo "setup-system: unknown profile '$profile' (use build, test or notebooks)" >&2; exit 2 ;;
 esac
 

@@ -219,5 +219,84 @@ export function describeError(err) {
     max: err.max,
     expected: err.expected,
     index: err.index,
+    word: err.word,
   });
+}
+
+// ---- Word2Vec training off the main thread (issue 4) -------------------------------------------------------
+// The worker (src/worker.js) loads its own copy of the module, by the same URL the page would use, trains a
+// SkipGram in steps and answers questions about the trained model. kernel.js stays the page's only door to
+// WebAssembly: lessons call createTrainer() and get promises back.
+
+/** The module URL for this page (SIMD or scalar), as loadKernel() picks it. */
+async function moduleUrl() {
+  const useSimd = await simd();
+  return new URL(useSimd ? 'wasm/poslab.mjs' : 'wasm/poslab-scalar.mjs', document.baseURI).href;
+}
+
+/** An error sent back by the worker as a plain object becomes an Error with the same fields again. */
+function revive(plain) {
+  const error = new Error(plain.message);
+  Object.assign(error, plain);
+  return error;
+}
+
+/**
+ * A skip-gram trainer in a Web Worker.
+ *   train(text, params, onProgress) → Promise<{progress, vocabulary, counts, info}> (rejects on bad input;
+ *     resolves with {cancelled: true} when cancel() or a newer train() stopped it)
+ *   cancel(); ask(method, args) → Promise (similarities, neighbours, projection, vector); terminate()
+ * params use gensim's names in camelCase: vectorSize, window, negative, epochs, minCount, sample, alpha, seed.
+ */
+export function createTrainer() {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const pending = new Map();
+  let nextId = 1;
+  let progressListener = null;
+  let runId = 0;
+  const ready = moduleUrl().then((url) => worker.postMessage({ type: 'init', url }));
+
+  worker.addEventListener('message', ({ data }) => {
+    if (data.type === 'progress') {
+      if (data.run === runId && progressListener) progressListener(data.progress);
+      return;
+    }
+    const request = pending.get(data.id);
+    if (!request) return;
+    pending.delete(data.id);
+    if (data.type === 'error') request.reject(revive(data.error));
+    else request.resolve(data.result);
+  });
+  worker.addEventListener('error', (event) => {
+    for (const request of pending.values()) request.reject(new Error(event.message || 'the training worker failed'));
+    pending.clear();
+  });
+
+  const send = async (message) => {
+    await ready;
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id });
+    });
+  };
+
+  return {
+    train(text, params, onProgress) {
+      runId += 1;
+      progressListener = onProgress;
+      return send({ type: 'train', run: runId, text, params });
+    },
+    cancel() {
+      worker.postMessage({ type: 'cancel' });
+    },
+    ask(method, args) {
+      return send({ type: 'ask', method, args });
+    },
+    terminate() {
+      worker.terminate();
+      for (const request of pending.values()) request.reject(new Error('the training worker was stopped'));
+      pending.clear();
+    },
+  };
 }

@@ -25,6 +25,8 @@ export const param = {
   seed: ({ def = '0', ...extra }) => ({ kind: 'seed', default: def, ...extra }),
   /** Either "all" (written as an empty field) or a whole number in [min, max]. */
   limit: ({ min, max, def = 'all', ...extra }) => ({ kind: 'limit', min, max, default: def, ...extra }),
+  /** One word (no spaces), at most maxLength characters; an empty field means "the lesson's suggestion". */
+  word: ({ maxLength = 40, def = '', ...extra }) => ({ kind: 'word', maxLength, default: def, ...extra }),
 };
 
 /** An error shaped like the kernel's (code, argument, value, min, max…) so both are shown the same way. */
@@ -117,6 +119,12 @@ export function parseParam(name, decl, text, { checkStep = true } = {}) {
       if (trimmed === '' || trimmed === 'all') return { ok: true, value: 'all' };
       const whole = parseWhole(decl, name, text);
       return whole.ok ? inRange(decl, name, whole.value) : whole;
+    }
+    case 'word': {
+      const value = String(text).trim();
+      if (/\s/.test(value)) return { ok: false, error: problem(decl, name, 'not_one_word', { value }) };
+      if (value.length > decl.maxLength) return { ok: false, error: problem(decl, name, 'too_long', { value: value.length, max: decl.maxLength }) };
+      return { ok: true, value };
     }
     default:
       throw new Error(`unknown parameter kind ${decl.kind}`);

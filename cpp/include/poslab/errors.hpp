@@ -25,8 +25,8 @@ class ErrorInfo {
       : code_(std::move(code)), argument_(std::move(argument)), fields_(std::move(fields)) {}
 
   /// One of: out_of_range, not_integer, odd_width, size_mismatch, not_finite, too_large, unknown_variant, empty,
-  /// not_permutation (attention.hpp),
-  /// not_array (bindings only).
+  /// not_permutation (attention.hpp), not_array (bindings only); word2vec/tokenize add invalid_utf8,
+  /// unknown_word, not_trained, empty_vocabulary.
   const std::string& code() const { return code_; }
   /// The argument's name as the documentation spells it (max_len, d_model, a, ...).
   const std::string& argument() const { return argument_; }

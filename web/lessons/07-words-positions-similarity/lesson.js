@@ -1,0 +1,207 @@
+// Lesson 07 — words, positions and similarity (document 001). Trains a skip-gram in a Web Worker (through
+// kernel.createTrainer), then asks the trained model for the three similarities, the 2-D projection and the
+// neighbours. No maths here: the numbers come from the WebAssembly module inside the worker.
+import { language, onLanguageChange } from '../../src/i18n.js';
+import { createTrainer } from '../../src/kernel.js';
+import { perFrame } from '../../src/schedule.js';
+import { params, trainingParams } from './params.js';
+import { corpusView, trainingView, similarityView, projectionView, neighboursView } from './views.js';
+import labEn from './corpus.en.txt?raw';
+import labEs from './corpus.es.txt?raw';
+
+export { params };
+
+/** Document 001's corpus, from the address its notebook downloads it with (`!wget …/text.txt`). */
+export const DOCUMENT_URL =
+  'https://raw.githubusercontent.com/rahiakela/transformers-for-natural-language-processing/main/1-model-architecture-of-the-transformer/text.txt';
+// Like the document's text.txt (three sentences written again and again), the lab's short text is repeated,
+// so that every sentence is seen many times.
+const LAB_REPEATS = 20;
+const SUGGESTED = { 'lab-en': ['black', 'brown'], 'lab-es': ['negra', 'marrón'], document: ['black', 'brown'] };
+const PROJECTED_WORDS = 40;
+const NEIGHBOURS = 8;
+
+export function mount({ initial, save }) {
+  const view = { ...initial };
+  const trainer = createTrainer();
+  let documentText = null;
+  let ownText = '';
+  let trained = null; // {corpusKey, vectorSize, vocabulary, info, firstSentence}
+  let projection = null;
+  let trainToken = 0;
+
+  const corpus = corpusView({ onValue: propose, onDownload: download, onOwnText: (text) => { ownText = text; markStale(); } });
+  const training = trainingView({ onValue: propose, onTrain: train, onCancel: () => trainer.cancel() });
+  const similarity = similarityView({ onValue: propose });
+  const projectionPanel = projectionView();
+  const neighbours = neighboursView();
+  const fields = { ...corpus.fields, ...training.fields, ...similarity.fields };
+
+  function currentCorpus() {
+    if (view.corpus === 'lab') {
+      const lang = language();
+      return { key: `lab-${lang}`, text: Array(LAB_REPEATS).fill(lang === 'es' ? labEs : labEn).join('\n') };
+    }
+    if (view.corpus === 'document') return documentText === null ? null : { key: 'document', text: documentText };
+    return { key: 'own', text: ownText };
+  }
+
+  async function download() {
+    corpus.setDocument({ state: 'loading' });
+    try {
+      const response = await fetch(DOCUMENT_URL);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      documentText = await response.text();
+      corpus.setDocument({ state: 'ready', chars: documentText.length.toLocaleString() });
+      markStale();
+      return true;
+    } catch (err) {
+      corpus.setDocument({ state: 'error', reason: err.message });
+      return false;
+    }
+  }
+
+  function markStale() {
+    training.setStale(trained !== null);
+  }
+
+  async function train() {
+    const token = ++trainToken;
+    if (view.corpus === 'document' && documentText === null && !(await download())) return;
+    const source = currentCorpus();
+    const options = {
+      vectorSize: view.vectorSize, window: view.window, negative: view.negative, epochs: view.epochs,
+      minCount: view.minCount, seed: view.seed,
+    };
+    training.start(view.epochs);
+    const redrawLoss = perFrame(() => training.drawLoss());
+    try {
+      const result = await trainer.train(source.text, options, (p) => {
+        if (token !== trainToken) return;
+        training.progress(p);
+        redrawLoss();
+      });
+      if (token !== trainToken) return;
+      if (result.cancelled) {
+        trained = null;
+        training.cancelled();
+        showResults();
+        return;
+      }
+      trained = { corpusKey: source.key, vectorSize: options.vectorSize, vocabulary: result.vocabulary, info: result.info, firstSentence: result.firstSentence };
+      projection = null;
+      training.finish(result.progress);
+      corpus.showSummary(trained);
+      await showResults();
+    } catch (err) {
+      if (token !== trainToken) return;
+      trained = null;
+      training.fail(err);
+      showResults();
+    }
+  }
+
+  /** The two words: the student's, or the corpus's suggested pair, or its two most frequent words. */
+  function chosenWords() {
+    const vocabulary = trained.vocabulary;
+    let suggestion = SUGGESTED[trained.corpusKey];
+    if (!suggestion || !suggestion.every((w) => vocabulary.includes(w))) {
+      const lettered = vocabulary.filter((w) => /\p{L}/u.test(w));
+      suggestion = [lettered[0] || vocabulary[0], lettered[1] || vocabulary[1] || vocabulary[0]];
+    }
+    similarity.fields.word1.input.placeholder = suggestion[0];
+    similarity.fields.word2.input.placeholder = suggestion[1];
+    return [view.word1 || suggestion[0], view.word2 || suggestion[1]];
+  }
+
+  let asking = 0;
+  async function showResults() {
+    const ticket = ++asking;
+    if (!trained) {
+      similarity.draw(null);
+      projectionPanel.draw(null);
+      neighbours.draw(null);
+      return;
+    }
+    const words = chosenWords();
+    const asked = { ...view };
+    try {
+      const query = { word1: words[0], pos1: asked.pos1, word2: words[1], pos2: asked.pos2 };
+      const sims = await trainer.ask('similarities', { ...query, variant: asked.variant });
+      const other = await trainer.ask('similarities', { ...query, variant: asked.variant === 'literal' ? 'paper' : 'literal' });
+      const near = await trainer.ask('neighbours', { word: words[0], k: Math.max(1, Math.min(NEIGHBOURS, trained.vocabulary.length - 1)) });
+      projection ??= await trainer.ask('projection', { top: Math.min(PROJECTED_WORDS, trained.vocabulary.length) });
+      if (ticket !== asking) return;
+      for (const name of ['word1', 'word2', 'pos1', 'pos2']) fields[name].showError(null);
+      similarity.draw({ words, view: asked, sims, other, d: trained.vectorSize });
+      neighbours.draw({ word: words[0], neighbours: near });
+      projectionPanel.draw({ projection, highlight: words });
+    } catch (err) {
+      if (ticket !== asking) return;
+      // An unknown word or a position out of range is shown on its own field.
+      const field = err.code === 'unknown_word' ? (err.word === words[0] ? 'word1' : 'word2')
+        : err.argument === 'pos_a' ? 'pos1' : err.argument === 'pos_b' ? 'pos2'
+          : err.argument === 'd_model' ? 'vectorSize' : 'word1';
+      fields[field].showError(err);
+      similarity.draw(null);
+      neighbours.draw(null);
+    }
+  }
+  const scheduleResults = perFrame(() => showResults());
+
+  function propose(name, value) {
+    view[name] = value;
+    save({ ...view });
+    if (name === 'corpus') corpus.setCorpus(value);
+    if (trainingParams.includes(name)) markStale();
+    else scheduleResults();
+  }
+
+  function apply(values) {
+    const retrain = trainingParams.some((name) => values[name] !== view[name]);
+    Object.assign(view, values);
+    for (const [name, field] of Object.entries(fields)) field.set(view[name]);
+    corpus.setCorpus(view.corpus);
+    if (retrain) markStale();
+    scheduleResults();
+  }
+
+  for (const [name, field] of Object.entries(fields)) field.set(view[name]);
+  corpus.setCorpus(view.corpus);
+
+  const panels = [corpus, training, similarity, projectionPanel, neighbours];
+  const offLanguage = onLanguageChange(() => {
+    for (const p of panels) p.relabel();
+    // The lab's own text follows the page's language: a new language means a new (short) training.
+    if (view.corpus === 'lab' && trained && trained.corpusKey !== `lab-${language()}`) train();
+  });
+  let lastWidth = 0;
+  const resize = new ResizeObserver(() => {
+    const width = projectionPanel.width();
+    if (width === lastWidth) return;
+    lastWidth = width;
+    projectionPanel.relabel();
+    training.drawLoss();
+  });
+
+  return {
+    widgets: {
+      corpus: corpus.element,
+      training: training.element,
+      similarity: similarity.element,
+      projection: projectionPanel.element,
+      neighbours: neighbours.element,
+    },
+    start() {
+      resize.observe(projectionPanel.element);
+      // The lab's text is short: train at once, so the three numbers are there when the student arrives.
+      if (view.corpus === 'lab') train();
+    },
+    setParams: apply,
+    destroy() {
+      offLanguage();
+      resize.disconnect();
+      trainer.terminate();
+    },
+  };
+}

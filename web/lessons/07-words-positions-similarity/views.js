@@ -1,0 +1,383 @@
+// The lesson's panels: corpus, training, the three similarities, the 2-D projection, the neighbours.
+// Each builds its DOM once and exposes {element, fields?, relabel(), …draw/update}. No maths here.
+import { t, language } from '../../src/i18n.js';
+import { describeError } from '../../src/kernel.js';
+import { sliderField, selectField, textField } from '../../src/ui/fields.js';
+import { chartFigure } from '../../src/charts/figure.js';
+import { seriesChart } from '../../src/charts/series.js';
+import { scatterChart } from '../../src/charts/scatter.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { formatValue } from '../../src/format.js';
+import { params } from './params.js';
+
+const key = (name) => `w2v.fields.${name}`;
+const el = (tag, className, text) => {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+function panel(id) {
+  const element = el('section', 'panel w2v-panel');
+  const title = el('h2', 'panel-title');
+  title.id = `w2v-${id}-title`;
+  element.setAttribute('aria-labelledby', title.id);
+  element.append(title);
+  return { element, title };
+}
+
+function button(name, onClick) {
+  const b = el('button');
+  b.type = 'button';
+  b.dataset.action = name;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+const slider = (name, onValue) =>
+  sliderField({ name, decl: params[name], labelKey: `${key(name)}.label`, hintKey: `${key(name)}.hint`, onValue: (v) => onValue(name, v) });
+const text = (name, onValue, options = {}) =>
+  textField({ name, decl: params[name], labelKey: `${key(name)}.label`, hintKey: options.hint ? `${key(name)}.hint` : undefined, onValue: (v) => onValue(name, v), ...options });
+
+/** Where the text comes from: the lab's own, the document's (downloaded), or the student's (pasted/uploaded). */
+export function corpusView({ onValue, onDownload, onOwnText }) {
+  const { element, title } = panel('corpus');
+  const fields = {
+    corpus: selectField({
+      name: 'corpus', decl: params.corpus, labelKey: `${key('corpus')}.label`, hintKey: `${key('corpus')}.hint`,
+      optionKey: (option) => `w2v.corpora.${option}`, onValue: (v) => onValue('corpus', v),
+    }),
+  };
+  const documentBox = el('div', 'w2v-document');
+  const download = button('download', onDownload);
+  const documentStatus = el('p', 'w2v-status');
+  documentStatus.setAttribute('aria-live', 'polite');
+  documentBox.append(download, documentStatus);
+
+  const ownBox = el('div', 'w2v-own field');
+  const areaLabel = el('label');
+  const area = el('textarea');
+  area.id = 'w2v-own-text';
+  area.rows = 6;
+  areaLabel.htmlFor = area.id;
+  area.addEventListener('input', () => onOwnText(area.value));
+  const fileLabel = el('label');
+  const file = el('input');
+  file.type = 'file';
+  file.id = 'w2v-own-file';
+  file.accept = '.txt,text/plain';
+  fileLabel.htmlFor = file.id;
+  file.addEventListener('change', async () => {
+    if (!file.files.length) return;
+    area.value = await file.files[0].text();
+    onOwnText(area.value);
+  });
+  ownBox.append(areaLabel, area, fileLabel, file);
+
+  const summary = el('p', 'w2v-summary');
+  const sentence = el('div', 'w2v-sentence');
+  element.append(fields.corpus.element, documentBox, ownBox, summary, sentence);
+
+  let documentState = { state: 'idle' };
+  let lastSummary = null;
+  const relabel = () => {
+    title.textContent = t('w2v.corpus.title');
+    download.textContent = t('w2v.corpus.download');
+    areaLabel.textContent = t('w2v.corpus.paste');
+    fileLabel.textContent = t('w2v.corpus.upload');
+    fields.corpus.relabel();
+    documentStatus.textContent = documentState.state === 'idle' ? t('w2v.corpus.documentIdle')
+      : documentState.state === 'error' ? t('w2v.corpus.documentError', { reason: documentState.reason })
+        : documentState.state === 'loading' ? t('w2v.corpus.documentLoading')
+          : t('w2v.corpus.documentReady', { chars: documentState.chars });
+    showSummary(lastSummary);
+  };
+  function showSummary(s) {
+    lastSummary = s;
+    const n = (x) => Number(x).toLocaleString(language());
+    summary.textContent = s ? t('w2v.corpus.summary', { sentences: n(s.info.sentences), words: n(s.info.corpusWords), vocabulary: n(s.info.vocabularySize) }) : '';
+    sentence.replaceChildren();
+    if (s && s.firstSentence) {
+      const caption = t('w2v.corpus.firstSentence');
+      const table = dataTable({
+        caption,
+        corner: t('w2v.corpus.position'),
+        columns: s.firstSentence.map((_, i) => String(i + 1)),
+        rows: [{ header: t('w2v.corpus.word'), cells: s.firstSentence }],
+      });
+      sentence.append(scrollBox(table, caption));
+    }
+  }
+  relabel();
+  return {
+    element,
+    fields,
+    relabel,
+    showSummary,
+    setCorpus(corpus) {
+      documentBox.hidden = corpus !== 'document';
+      ownBox.hidden = corpus !== 'own';
+    },
+    setDocument(state) {
+      documentState = state;
+      relabel();
+    },
+  };
+}
+
+/** Training: the sizes, Train / Cancel, the progress bar, speed, loss and its curve. */
+export function trainingView({ onValue, onTrain, onCancel }) {
+  const { element, title } = panel('training');
+  const fields = {
+    vectorSize: slider('vectorSize', onValue),
+    window: slider('window', onValue),
+    negative: slider('negative', onValue),
+    epochs: slider('epochs', onValue),
+    minCount: slider('minCount', onValue),
+    seed: text('seed', onValue, { hint: true }),
+  };
+  const grid = el('div', 'field-grid');
+  grid.append(...Object.values(fields).map((f) => f.element));
+  const actions = el('div', 'w2v-actions');
+  const train = button('train', onTrain);
+  train.className = 'w2v-primary';
+  const cancel = button('cancel', onCancel);
+  cancel.disabled = true;
+  actions.append(train, cancel);
+
+  const bar = el('progress', 'w2v-progress');
+  bar.max = 1;
+  bar.value = 0;
+  bar.id = 'w2v-progress';
+  const barLabel = el('label');
+  barLabel.htmlFor = bar.id;
+  const status = el('p', 'w2v-status w2v-train-status');
+  status.setAttribute('role', 'status');
+  const error = el('p', 'field-error w2v-error');
+  error.setAttribute('role', 'alert');
+  const stale = el('p', 'w2v-stale');
+  const figure = chartFigure('w2v-loss');
+  element.append(title, grid, actions, barLabel, bar, status, error, stale, figure.element);
+
+  let state = { kind: 'idle' };
+  let err = null;
+  let points = [];
+  let isStale = false;
+
+  const describe = () => {
+    const p = state.progress;
+    switch (state.kind) {
+      case 'running':
+        return t('w2v.training.running', {
+          percent: Math.round(p.progress * 100), epoch: p.epoch + 1, epochs: state.epochs,
+          speed: Math.round(p.wordsPerSecond).toLocaleString(language()), loss: p.loss.toFixed(3), alpha: p.alpha.toFixed(5),
+        });
+      case 'done':
+        return t('w2v.training.done', {
+          seconds: p.elapsed.toFixed(2), speed: Math.round(p.wordsPerSecond).toLocaleString(language()),
+          words: p.wordsDone.toLocaleString(language()), effective: p.effectiveWords.toLocaleString(language()), loss: p.loss.toFixed(3),
+        });
+      case 'cancelled':
+        return t('w2v.training.cancelled');
+      default:
+        return t('w2v.training.idle');
+    }
+  };
+  const relabel = () => {
+    title.textContent = t('w2v.training.title');
+    train.textContent = t('w2v.training.train');
+    cancel.textContent = t('w2v.training.cancel');
+    barLabel.textContent = t('w2v.training.progress');
+    status.textContent = describe();
+    error.textContent = err ? describeError(err) : '';
+    stale.textContent = isStale ? t('w2v.training.stale') : '';
+    for (const f of Object.values(fields)) f.relabel();
+  };
+  relabel();
+
+  function drawLoss() {
+    const labels = { x: t('w2v.loss.x'), y: t('w2v.loss.y'), aria: t('w2v.loss.aria'), description: t('w2v.loss.description') };
+    const shown = points.slice();
+    figure.update({
+      title: t('w2v.loss.title'),
+      drawing: shown.length ? seriesChart({ series: [{ name: labels.y, x: shown.map((p) => p.x), y: shown.map((p) => p.y) }], width: figure.width(), labels, xDomain: [0, 100], yZero: true }) : el('p', 'chart-empty', t('w2v.loss.empty')),
+      noteText: t('w2v.loss.note'),
+      table: () => dataTable({
+        caption: t('w2v.loss.title'),
+        corner: t('w2v.loss.x'),
+        columns: [t('w2v.loss.y')],
+        rows: shown.map((p) => ({ header: `${Math.round(p.x)} %`, cells: [p.y.toFixed(4)] })),
+      }),
+    });
+  }
+  drawLoss();
+
+  return {
+    element,
+    fields,
+    relabel: () => {
+      relabel();
+      drawLoss();
+    },
+    width: () => figure.width(),
+    start(epochs) {
+      state = { kind: 'running', epochs, progress: { progress: 0, epoch: 0, wordsPerSecond: 0, loss: 0, alpha: 0 } };
+      err = null;
+      isStale = false;
+      points = [];
+      bar.value = 0;
+      train.disabled = false;
+      cancel.disabled = false;
+      element.dataset.state = 'running';
+      relabel();
+      drawLoss();
+    },
+    progress(p) {
+      state = { ...state, kind: 'running', progress: p };
+      bar.value = p.progress;
+      if (p.wordsDone > 0 && p.loss > 0) points.push({ x: p.progress * 100, y: p.loss });
+      relabel();
+    },
+    drawLoss,
+    finish(p) {
+      state = { ...state, kind: 'done', progress: p };
+      bar.value = 1;
+      cancel.disabled = true;
+      element.dataset.state = 'done';
+      relabel();
+      drawLoss();
+    },
+    cancelled() {
+      state = { ...state, kind: 'cancelled' };
+      cancel.disabled = true;
+      element.dataset.state = 'cancelled';
+      relabel();
+    },
+    fail(e) {
+      err = e;
+      state = { kind: 'idle' };
+      cancel.disabled = true;
+      element.dataset.state = 'error';
+      relabel();
+    },
+    setStale(value) {
+      isStale = value;
+      relabel();
+    },
+  };
+}
+
+const number7 = (x) => x.toPrecision(7);
+
+/** Two words at two positions, the formula, and the three similarities of document 001. */
+export function similarityView({ onValue }) {
+  const { element, title } = panel('similarity');
+  const fields = {
+    word1: text('word1', onValue, { inputMode: 'text', width: 12 }),
+    pos1: text('pos1', onValue, { hint: true }),
+    word2: text('word2', onValue, { inputMode: 'text', width: 12 }),
+    pos2: text('pos2', onValue, { hint: true }),
+    variant: selectField({
+      name: 'variant', decl: params.variant, labelKey: `${key('variant')}.label`, hintKey: `${key('variant')}.hint`,
+      optionKey: (option) => `w2v.variants.${option}`, onValue: (v) => onValue('variant', v),
+    }),
+  };
+  const grid = el('div', 'field-grid');
+  grid.append(...Object.values(fields).map((f) => f.element));
+  const results = el('div', 'w2v-results');
+  results.setAttribute('aria-live', 'polite');
+  const note = el('p', 'w2v-note');
+  element.append(title, grid, results, note);
+
+  let last = null;
+  const relabel = () => {
+    title.textContent = t('w2v.similarity.title');
+    for (const f of Object.values(fields)) f.relabel();
+    draw(last);
+  };
+  function draw(data) {
+    last = data;
+    if (!data) {
+      results.replaceChildren(el('p', 'chart-empty', t('w2v.similarity.empty')));
+      note.textContent = '';
+      return;
+    }
+    const { words, view, sims, other, d } = data;
+    const row = (name, value, what) => ({ header: t(`w2v.similarity.${name}`), cells: [el('output', `w2v-number w2v-${name}`, number7(value)), what] });
+    const table = dataTable({
+      caption: t('w2v.similarity.caption', { word1: words[0], pos1: view.pos1, word2: words[1], pos2: view.pos2 }),
+      corner: t('w2v.similarity.kind'),
+      columns: [t('w2v.similarity.value'), t('w2v.similarity.compared')],
+      rows: [
+        row('word', sims.word, `cos(${words[0]}, ${words[1]})`),
+        row('position', sims.position, `cos(PE(${view.pos1}), PE(${view.pos2}))`),
+        row('combined', sims.combined, `cos(${words[0]}·√${d} + PE(${view.pos1}), ${words[1]}·√${d} + PE(${view.pos2}))`),
+      ],
+    });
+    table.classList.add('w2v-similarities');
+    results.replaceChildren(scrollBox(table, table.caption.textContent));
+    const variants = { [view.variant]: sims.position, [view.variant === 'literal' ? 'paper' : 'literal']: other.position };
+    note.textContent = t('w2v.similarity.note', {
+      d, pos1: view.pos1, pos2: view.pos2, literal: number7(variants.literal), paper: number7(variants.paper),
+    }) + (d === 512 && view.pos1 === 2 && view.pos2 === 10 ? ` ${t('w2v.similarity.documentNote')}` : '');
+  }
+  relabel();
+  return { element, fields, relabel, draw };
+}
+
+/** The most frequent words on the plane of their first two principal components. */
+export function projectionView() {
+  const figure = chartFigure('w2v-projection');
+  let last = null;
+  function draw(data) {
+    last = data;
+    const labels = { x: t('w2v.projection.x'), y: t('w2v.projection.y'), aria: t('w2v.projection.aria'), description: t('w2v.projection.description') };
+    if (!data) {
+      figure.update({ title: t('w2v.projection.title', { count: 0 }), drawing: el('p', 'chart-empty', t('w2v.similarity.empty')), table: null });
+      return;
+    }
+    const points = data.projection.words.map((w, i) => ({
+      x: data.projection.points[2 * i], y: data.projection.points[2 * i + 1], label: w, highlight: data.highlight.includes(w),
+    }));
+    figure.update({
+      title: t('w2v.projection.title', { count: points.length }),
+      drawing: scatterChart({ points, width: figure.width(), labels }),
+      noteText: t('w2v.projection.note'),
+      table: () => dataTable({
+        caption: t('w2v.projection.title', { count: points.length }),
+        corner: t('w2v.corpus.word'),
+        columns: [t('w2v.projection.x'), t('w2v.projection.y')],
+        rows: points.map((p) => ({ header: p.label, cells: [formatValue(p.x), formatValue(p.y)] })),
+      }),
+    });
+  }
+  draw(null);
+  return { element: figure.element, draw, relabel: () => draw(last), width: () => figure.width() };
+}
+
+/** The nearest words to the first word, by cosine. */
+export function neighboursView() {
+  const { element, title } = panel('neighbours');
+  const body = el('div');
+  element.append(body);
+  let last = null;
+  function draw(data) {
+    last = data;
+    title.textContent = t('w2v.neighbours.title');
+    if (!data) {
+      body.replaceChildren(el('p', 'chart-empty', t('w2v.similarity.empty')));
+      return;
+    }
+    const table = dataTable({
+      caption: t('w2v.neighbours.caption', { word: data.word }),
+      corner: '#',
+      columns: [t('w2v.corpus.word'), t('w2v.neighbours.similarity')],
+      rows: data.neighbours.map((n, i) => ({ header: String(i + 1), cells: [n.word, number7(n.similarity)] })),
+    });
+    table.classList.add('w2v-neighbours');
+    body.replaceChildren(table);
+  }
+  draw(null);
+  return { element, draw, relabel: () => draw(last) };
+}

@@ -1,0 +1,114 @@
+// worker.js — long jobs off the main thread: trains a skip-gram (Word2Vec) in steps with its own copy of
+// the WebAssembly module, reports progress between steps, stops when cancelled, and answers questions about
+// the trained model. Only src/kernel.js talks to it (see createTrainer()).
+//
+// Messages in:  {type: 'init', url} · {type: 'train', id, run, text, params} · {type: 'cancel'}
+//               {type: 'ask', id, method, args}
+// Messages out: {type: 'progress', run, progress} · {type: 'result', id, result} · {type: 'error', id, error}
+
+let modulePromise = null;
+let model = null;     // the last SkipGram trained to the end (or cancelled part-way)
+let activeRun = 0;    // a newer train or a cancel bumps it; the running loop sees it and stops
+
+// Yield to the event loop so a 'cancel' message can be handled between training steps. A MessageChannel
+// round trip avoids setTimeout's 4 ms clamp.
+const channel = new MessageChannel();
+const resumeQueue = [];
+channel.port1.onmessage = () => resumeQueue.shift()();
+const yieldToMessages = () => new Promise((resolve) => {
+  resumeQueue.push(resolve);
+  channel.port2.postMessage(0);
+});
+
+/** Errors cross postMessage as plain objects, with every field describeError() reads. */
+function plainError(err) {
+  const out = { name: err && err.name ? err.name : 'Error', message: err && err.message ? err.message : String(err) };
+  for (const key of ['code', 'argument', 'value', 'min', 'max', 'expected', 'index', 'word']) {
+    if (err && err[key] !== undefined) out[key] = err[key];
+  }
+  return out;
+}
+
+async function train({ run, text, params }) {
+  const poslab = await modulePromise;
+  activeRun = run;
+  if (model) model.delete();
+  model = null;
+  const sg = new poslab.SkipGram(params);
+  let info;
+  try {
+    info = sg.prepare(text);
+  } catch (err) {
+    sg.delete();
+    throw err;
+  }
+  const started = performance.now();
+  let progress = sg.progress();
+  self.postMessage({ type: 'progress', run, progress: { ...progress, elapsed: 0 } });
+  const step = Math.max(500, Math.floor(progress.totalWords / 200));
+  // About 200 steps, each reported (the loss curve's points); the event loop gets a turn every 40 ms so a
+  // cancel message is seen quickly without slowing short trainings down.
+  let sliceStart = performance.now();
+  while (!progress.finished) {
+    progress = sg.trainSome(step);
+    self.postMessage({ type: 'progress', run, progress: { ...progress, elapsed: (performance.now() - started) / 1000 } });
+    if (performance.now() - sliceStart < 40) continue;
+    await yieldToMessages();
+    sliceStart = performance.now();
+    if (activeRun !== run) {
+      sg.delete();
+      return { cancelled: true };
+    }
+  }
+  model = sg;
+  // The first sentence as the model saw it, so the page can show which word sits at which position.
+  let firstSentence = null;
+  try {
+    firstSentence = poslab.tokenizeText(text.slice(0, 4000))[0] ?? null;
+  } catch {
+    firstSentence = null;  // cut inside a character: the page simply shows no sentence
+  }
+  return { cancelled: false, progress: { ...progress, elapsed: (performance.now() - started) / 1000 }, info, vocabulary: sg.vocabulary(), counts: sg.counts(), firstSentence };
+}
+
+// Questions about the trained model. All maths stays in the module.
+const questions = {
+  similarities({ word1, pos1, word2, pos2, variant }, poslab) {
+    return poslab.wordPositionSimilarities(model.vector(word1), pos1, model.vector(word2), pos2, variant);
+  },
+  neighbours({ word, k }) {
+    return model.mostSimilar(word, k);
+  },
+  projection({ top }) {
+    return model.projection(top);
+  },
+  vector({ word }) {
+    return model.vector(word);
+  },
+};
+
+self.addEventListener('message', async ({ data }) => {
+  if (data.type === 'init') {
+    modulePromise ??= import(/* @vite-ignore */ data.url).then((m) => m.default());
+    return;
+  }
+  if (data.type === 'cancel') {
+    activeRun += 1;
+    return;
+  }
+  try {
+    let result;
+    if (data.type === 'train') {
+      result = await train(data);
+    } else if (data.type === 'ask') {
+      const poslab = await modulePromise;
+      if (!model) throw Object.assign(new Error('the model has not been trained yet'), { code: 'not_trained', argument: 'model' });
+      result = questions[data.method](data.args, poslab);
+    } else {
+      return;
+    }
+    self.postMessage({ type: 'result', id: data.id, result });
+  } catch (err) {
+    self.postMessage({ type: 'error', id: data.id, error: plainError(err) });
+  }
+});
