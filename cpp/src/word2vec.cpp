@@ -367,7 +367,7 @@ double SkipGram::similarity(const std::string& a, const std::string& b) const {
 
 std::vector<Neighbour> SkipGram::most_similar(const std::string& word, int k) const {
   const std::size_t target = index_of(word);
-  require_range("k", k, 1, 1000);
+  require_range("topn", k, 1, 1000);
   const float* t = row(syn0_, target);
   const double t_norm = std::sqrt(static_cast<double>(dot(t, t, stride_)));
   std::vector<std::pair<float, std::size_t>> scored;

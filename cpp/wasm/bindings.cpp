@@ -706,8 +706,8 @@ class SkipGramJs {
 
   val most_similar(const std::string& word, double k) const {
     return guarded([&] {
-      const long long kk = to_integer("k", k);
-      poslab::require_range("k", kk, 1, 1000);
+      const long long kk = to_integer("topn", k);
+      poslab::require_range("topn", kk, 1, 1000);
       val out = val::array();
       std::size_t i = 0;
       for (const auto& [w, score] : model_.most_similar(word, static_cast<int>(kk))) {

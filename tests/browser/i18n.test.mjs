@@ -17,13 +17,26 @@ async function catalogue(lang) {
   return merged;
 }
 
-function mergeInto(target, source) {
+/** Strings that two files define differently ("arguments.k" meaning two things): every merge records them. */
+const collisions = [];
+
+function mergeInto(target, source, path = '') {
   for (const [key, value] of Object.entries(source)) {
-    if (value && typeof value === 'object' && target[key] && typeof target[key] === 'object') mergeInto(target[key], value);
-    else target[key] = value;
+    if (value && typeof value === 'object' && target[key] && typeof target[key] === 'object') {
+      mergeInto(target[key], value, `${path}${key}.`);
+    } else {
+      if (key in target && JSON.stringify(target[key]) !== JSON.stringify(value)) collisions.push(`${path}${key}`);
+      target[key] = value;
+    }
   }
   return target;
 }
+
+test('no two string files give the same key different texts (lessons share one catalogue)', async () => {
+  collisions.length = 0;
+  await Promise.all([catalogue('es'), catalogue('en')]);
+  assert.deepEqual(collisions, []);
+});
 
 /** Dotted paths of every leaf string ("peMatrix.heatmap.title", "peMatrix.compare.same.one"). */
 function leaves(node, prefix = '') {

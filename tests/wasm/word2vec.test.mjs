@@ -167,7 +167,7 @@ test('bad input: absurd sizes, empty corpus, unknown word, not trained, invalid 
   expectError(() => new simd.SkipGram({}).train('one two three'), { code: 'empty_vocabulary', argument: 'min_count', value: 5 });
   m.train('the cat sat. the dog sat.');
   expectError(() => m.vector('unicorn'), { code: 'unknown_word', word: 'unicorn' });
-  expectError(() => m.mostSimilar('cat', 0), { code: 'out_of_range', argument: 'k' });
+  expectError(() => m.mostSimilar('cat', 0), { code: 'out_of_range', argument: 'topn' });
   expectError(() => simd.wordPositionSimilarities([1, 2], 2, [1, 2, 3], 10, 'literal'), { code: 'size_mismatch' });
   expectError(() => simd.wordPositionSimilarities([1, 2], 5000, [1, 2], 10, 'literal'), { code: 'out_of_range', argument: 'pos_a' });
   expectError(() => simd.tokenizeText(42), { code: 'not_array', argument: 'text' });
