@@ -37,9 +37,6 @@ CharClass table_class(char32_t cp) {
   return static_cast<CharClass>((bits >> (2 * (offset % 4))) & 3u);
 }
 
-// Length of the UTF-8 sequence starting with byte b (the text is valid UTF-8 here).
-inline unsigned sequence_length(unsigned char b) { return b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4; }
-
 // Class and byte length of the character at s[p] (valid UTF-8, p < n).
 inline CharClass class_at(const unsigned char* s, std::size_t p, unsigned& length) {
   const unsigned char b = s[p];
@@ -117,32 +114,42 @@ std::size_t piece_end(const unsigned char* s, std::size_t n, std::size_t p) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Byte-string hash table: keys live in one arena; open addressing with linear probing.
+// Hashing byte strings
 
-inline std::uint64_t load_bytes(const unsigned char* p, std::size_t n) {  // n <= 8
-  std::uint64_t v = 0;
-  std::memcpy(&v, p, n);
+inline std::uint32_t load32(const unsigned char* p) {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
   return v;
 }
 
-inline std::uint32_t hash_bytes(const char* data, std::size_t n) {
-  const auto* p = reinterpret_cast<const unsigned char*>(data);
-  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ (n * 0xC2B2AE3D27D4EB4Full);
-  while (n >= 8) {
-    h = (h ^ load_bytes(p, 8)) * 0xFF51AFD7ED558CCDull;
-    h ^= h >> 29;
-    p += 8;
-    n -= 8;
+// The first min(n, 8) bytes of p as a little-endian number, zero-padded, without reading past p + n.
+inline std::uint64_t load_prefix(const unsigned char* p, std::size_t n) {
+  if (n >= 8) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
   }
-  if (n > 0) {
-    h = (h ^ load_bytes(p, n)) * 0xFF51AFD7ED558CCDull;
-    h ^= h >> 29;
+  if (n >= 4) {
+    const std::uint64_t hi = load32(p + n - 4) >> (8 * (8 - n));
+    return std::uint64_t{load32(p)} | hi << 32;
   }
-  h *= 0xC4CEB9FE1A85EC53ull;
+  std::uint64_t v = 0;
+  for (std::size_t i = 0; i < n; ++i) v |= std::uint64_t{p[i]} << (8 * i);
+  return v;
+}
+
+inline std::uint32_t hash_bytes(std::uint64_t prefix, const unsigned char* p, std::size_t n) {
+  std::uint64_t h = (prefix ^ (n * 0x9E3779B97F4A7C15ull)) * 0xFF51AFD7ED558CCDull;
+  for (std::size_t i = 8; i < n; i += 8) {
+    h ^= h >> 29;
+    h = (h ^ load_prefix(p + i, n - i)) * 0xC4CEB9FE1A85EC53ull;
+  }
   h ^= h >> 32;
   return static_cast<std::uint32_t>(h);
 }
 
+// Byte-string hash table: each slot keeps the key's first 8 bytes, so a short key (most pieces and tokens)
+// is compared without touching the arena where the full keys live; open addressing, linear probing.
 class ByteStringMap {
  public:
   static constexpr std::uint32_t kMissing = 0xFFFFFFFFu;
@@ -150,11 +157,14 @@ class ByteStringMap {
   explicit ByteStringMap(std::size_t expected = 16) { rehash(capacity_for(expected)); }
 
   std::uint32_t find(const char* key, std::size_t n) const {
-    const std::uint32_t h = hash_bytes(key, n);
+    const auto* p = reinterpret_cast<const unsigned char*>(key);
+    const std::uint64_t prefix = load_prefix(p, n);
+    const std::uint32_t h = hash_bytes(prefix, p, n);
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       const Slot& slot = slots_[i];
       if (slot.value == kMissing) return kMissing;
-      if (slot.hash == h && slot.length == n && std::memcmp(arena_.data() + slot.offset, key, n) == 0) {
+      if (slot.prefix == prefix && slot.length == n &&
+          (n <= 8 || std::memcmp(arena_.data() + slot.offset + 8, key + 8, n - 8) == 0)) {
         return slot.value;
       }
     }
@@ -162,15 +172,14 @@ class ByteStringMap {
 
   /// Inserts key → value; returns false (and changes nothing) when the key is there already.
   bool insert(const char* key, std::size_t n, std::uint32_t value) {
+    if (find(key, n) != kMissing) return false;
     if ((size_ + 1) * 2 > slots_.size()) rehash(slots_.size() * 2);
-    const std::uint32_t h = hash_bytes(key, n);
+    const auto* p = reinterpret_cast<const unsigned char*>(key);
+    const std::uint64_t prefix = load_prefix(p, n);
+    const std::uint32_t h = hash_bytes(prefix, p, n);
     std::size_t i = h & mask_;
-    for (;; i = (i + 1) & mask_) {
-      const Slot& slot = slots_[i];
-      if (slot.value == kMissing) break;
-      if (slot.hash == h && slot.length == n && std::memcmp(arena_.data() + slot.offset, key, n) == 0) return false;
-    }
-    slots_[i] = {static_cast<std::uint32_t>(arena_.size()), static_cast<std::uint32_t>(n), value, h};
+    while (slots_[i].value != kMissing) i = (i + 1) & mask_;
+    slots_[i] = {prefix, static_cast<std::uint32_t>(arena_.size()), static_cast<std::uint32_t>(n), value, h};
     arena_.append(key, n);
     ++size_;
     return true;
@@ -183,10 +192,10 @@ class ByteStringMap {
   }
 
   std::size_t size() const { return size_; }
-  std::size_t arena_bytes() const { return arena_.size(); }
 
  private:
   struct Slot {
+    std::uint64_t prefix = 0;
     std::uint32_t offset = 0, length = 0, value = kMissing, hash = 0;
   };
 
