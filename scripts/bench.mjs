@@ -2,7 +2,10 @@
 // and, when Debian's python3-numpy is there, NumPy as the peer. Prints a table and the target ratios, and
 // writes .bench/results.json. Times are the median of several runs, in milliseconds.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { getEncoding } from 'js-tiktoken';
+import { encode as gptTokenizerEncode } from 'gpt-tokenizer/encoding/gpt2';
 
 const root = new URL('../', import.meta.url);
 const load = async (entry) => (await import(new URL(`web/public/wasm/${entry}`, root).href)).default();
@@ -52,9 +55,68 @@ function jsCosineMatrix(a, rowsA, b, rowsB, dim) {
   return out;
 }
 
+// Tokenizer texts: the story repeated 50 times (pieces repeat, caches shine) and long text that does not
+// repeat: seeded pseudo-words from syllables of several scripts, numbers, punctuation and emoji, a different
+// text for every timed run so no cache carries over.
+const bench = new URL('.bench/', root);
+mkdirSync(bench, { recursive: true });
+const vocabularyPath = new URL('node_modules/@dqbd/tiktoken/encoders/gpt2.json', root).pathname;
+const storyPath = '/work/shared/data/the-verdict.txt';
+const storyText = existsSync(storyPath) ? readFileSync(storyPath, 'utf8') : null;
+
+function longText(seed, bytes = 1 << 20) {
+  let state = seed >>> 0;
+  const random = () => {  // mulberry32
+    state = (state + 0x6D2B79F5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const syllables = ['ka', 'lo', 'mi', 'tre', 'sa', 'ño', 'qué', 'ción', 'ber', 'gen', 'ström', 'über', 'an', 'the', 'ing',
+    'tion', 'pre', 'con', 'vo', 'ra', 'zi', 'mun', 'do', 'le', 'ar', 'ви', 'ет', 'мир', 'λο', 'γος', 'ne', 'ut', 'qu', 'x',
+    'ph', 'ght', 'ly', 'ou', 'ea', 'í', 'é', 'à', 'ç', 'bu', 'fe', 'ho', 'jy', 'kw', 'oz', 'pa', 'sk', 'tu', 'wy', 'ñu',
+    'sch', 'str', 'ae', 'oi', 'ur', 'ex', 'ob'];
+  const punctuation = ['.', ',', '!', '?', ';', ':', ' —', '"', '(', ')', '¿', '¡', "'s", "'ll", '...', '\n', '\n\n'];
+  const out = [];
+  let size = 0;
+  while (size < bytes) {
+    const r = random();
+    let word;
+    if (r < 0.06) word = String(Math.floor(random() * 10 ** (1 + Math.floor(random() * 6))));
+    else if (r < 0.07) word = String.fromCodePoint(0x4E00 + Math.floor(random() * 0x5000), 0x4E00 + Math.floor(random() * 0x5000));
+    else if (r < 0.075) word = String.fromCodePoint(0x1F600 + Math.floor(random() * 0x50));
+    else {
+      word = '';
+      for (let k = 1 + Math.floor(random() * 4); k > 0; k -= 1) word += pick(syllables);
+      if (random() < 0.15) word = word[0].toUpperCase() + word.slice(1);
+    }
+    if (random() < 0.12) word += pick(punctuation);
+    out.push(word);
+    size += word.length + 1;
+  }
+  return out.join(' ');
+}
+
+const tokenizerCases = {};
+if (storyText) tokenizerCases['story x50'] = Array.from({ length: 4 }, () => storyText.repeat(50));
+tokenizerCases['long text'] = Array.from({ length: 4 }, (_, k) => longText(1000 + k));
+const textFiles = Object.entries(tokenizerCases).map(([name, list]) => {
+  const path = new URL(`${name.replace(/\W+/g, '-')}.txt`, bench).pathname;
+  writeFileSync(path, list[list.length - 1]);
+  return [name, path];
+});
+
 function nativeTimes() {
-  const out = execFileSync(new URL('build/native/poslab_bench', root).pathname).toString();
-  return Object.fromEntries(JSON.parse(out).map((r) => [r.case, r.ms]));
+  const args = [vocabularyPath, ...textFiles.map(([, path]) => path)];
+  const out = execFileSync(new URL('build/native/poslab_bench', root).pathname, args).toString();
+  const rows = JSON.parse(out);
+  for (const [name, path] of textFiles) {
+    const row = rows.find((r) => r.case === `bpe ${path}`);
+    if (row) row.case = `bpe ${name}`;
+  }
+  return Object.fromEntries(rows.map((r) => [r.case, r.ms]));
 }
 
 function numpyTimes() {
@@ -87,6 +149,43 @@ print(json.dumps({"pe 2048x512": median(20, lambda: pe(2048, 512)), "pe 8192x102
 const results = {};
 const add = (name, column, ms) => { (results[name] ??= {})[column] = ms; };
 
+// Tokenizer speed in MB/s (UTF-8 bytes of the text per second, string in, ids out), the median of 3 runs,
+// each on its own copy of the text after one warm-up run.
+const tokenizerColumns = ['wasm simd', 'wasm scalar', 'native', 'gpt-tokenizer', 'js-tiktoken', '@dqbd/tiktoken'];
+const tokenizerResults = {};
+{
+  const vocabulary = readFileSync(vocabularyPath);
+  const dqbd = createRequire(import.meta.url)('@dqbd/tiktoken').get_encoding('gpt2');
+  const jsTiktoken = getEncoding('gpt2');
+  const contenders = {
+    'wasm simd': () => { const t = new simd.Gpt2Tokenizer(vocabulary); return [(x) => t.encode(x), () => t.delete()]; },
+    'wasm scalar': () => { const t = new scalar.Gpt2Tokenizer(vocabulary); return [(x) => t.encode(x), () => t.delete()]; },
+    'gpt-tokenizer': () => [(x) => gptTokenizerEncode(x), () => {}],
+    'js-tiktoken': () => [(x) => jsTiktoken.encode(x), () => {}],
+    '@dqbd/tiktoken': () => [(x) => dqbd.encode(x), () => {}],
+  };
+  const reference = Object.fromEntries(Object.entries(tokenizerCases).map(([name, list]) => [name, dqbd.encode(list[1])]));
+  for (const [name, list] of Object.entries(tokenizerCases)) {
+    const bytes = Buffer.byteLength(list[1]);
+    const row = (tokenizerResults[name] = { bytes });
+    for (const [contender, make] of Object.entries(contenders)) {
+      const [encode, done] = make();  // a fresh tokenizer (and cache) for each text
+      encode(list[0]);
+      const times = [];
+      let same = true;
+      for (let k = 1; k < list.length; k += 1) {
+        const t = performance.now();
+        const ids = encode(list[k]);
+        times.push(performance.now() - t);
+        if (k === 1) same = ids.length === reference[name].length && ids.every((v, i) => v === reference[name][i]);
+      }
+      done();
+      row[contender] = bytes / 1e6 / (times.sort((a, b) => a - b)[1] / 1000);
+      if (!same) row[`${contender} ids`] = 'DIFFERENT';
+    }
+  }
+}
+
 for (const [rows, cols, runs] of [[2048, 512, 30], [8192, 1024, 8]]) {
   const pe = `pe ${rows}x${cols}`, fill = `fill ${rows}x${cols}`;
   add(pe, 'wasm simd', median(runs, () => simd.positionalEncoding(rows, cols, 'paper')));
@@ -105,6 +204,12 @@ add('cosine 2000x512', 'javascript', median(1, () => jsCosineMatrix(a, 2000, a, 
 for (const [name, ms] of Object.entries(nativeTimes())) add(name, 'native', ms);
 for (const [name, ms] of Object.entries(numpyTimes())) add(name, 'numpy', ms);
 
+for (const [name, ms] of Object.entries(results)) {
+  if (!name.startsWith('bpe ') || !ms.native) continue;
+  tokenizerResults[name.slice(4)].native = tokenizerResults[name.slice(4)].bytes / 1e6 / (ms.native / 1000);
+  delete results[name];
+}
+
 const columns = ['wasm simd', 'wasm scalar', 'javascript', 'native', 'numpy'];
 const fmt = (v) => (v === undefined ? '—' : v < 10 ? v.toFixed(3) : v.toFixed(1));
 console.log(`\n${'case'.padEnd(18)}${columns.map((c) => c.padStart(13)).join('')}   (ms, median)`);
@@ -122,8 +227,18 @@ const targets = [
   ['cosine, WASM SIMD speed-up over JavaScript (target >= 25)', ratio(results['cosine 2000x512'].javascript, results['cosine 2000x512']['wasm simd']), (r) => r >= 25],
   ['cosine, WASM scalar / WASM SIMD', ratio(results['cosine 2000x512']['wasm scalar'], results['cosine 2000x512']['wasm simd']), () => true],
 ];
+console.log(`\n${'tokenizer'.padEnd(18)}${tokenizerColumns.map((c) => c.padStart(15)).join('')}   (MB/s, median)`);
+for (const [name, row] of Object.entries(tokenizerResults)) {
+  console.log(`${name.padEnd(18)}${tokenizerColumns.map((c) => (row[c] === undefined ? '—' : row[c].toFixed(1)).padStart(15)).join('')}`);
+  for (const c of tokenizerColumns) if (row[`${c} ids`]) console.log(`  ${c}: ids DIFFER from @dqbd/tiktoken`);
+}
+for (const [name, row] of Object.entries(tokenizerResults)) {
+  const fastestPeer = Math.max(row['gpt-tokenizer'], row['js-tiktoken'], row['@dqbd/tiktoken']);
+  targets.push([`tokenizer ${name}, WASM SIMD / fastest JS peer (target >= 2)`, row['wasm simd'] / fastestPeer, (r) => r >= 2]);
+}
+
 console.log('\nratios');
 for (const [label, value, ok] of targets) console.log(`  ${ok(value) ? 'met   ' : 'MISSED'} ${label}: ${value.toFixed(2)}`);
 
 mkdirSync(new URL('.bench/', root), { recursive: true });
-writeFileSync(new URL('.bench/results.json', root), JSON.stringify({ results, ratios: Object.fromEntries(targets.map(([l, v]) => [l, v])) }, null, 2));
+writeFileSync(new URL('.bench/results.json', root), JSON.stringify({ results, tokenizer: tokenizerResults, ratios: Object.fromEntries(targets.map(([l, v]) => [l, v])) }, null, 2));

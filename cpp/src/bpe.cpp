@@ -512,6 +512,7 @@ std::string gpt2_symbol(std::string_view token_bytes) {
 
 struct Gpt2Tokenizer::Impl {
   ByteStringMap ranks;
+  std::vector<std::uint32_t> pair_ranks;   // rank of every two-byte token, indexed by its bytes (65 536)
   std::string token_arena;                 // bytes of every id, back to back
   std::vector<std::uint32_t> token_start;  // id → offset in token_arena; size = ids + 1
   std::vector<std::pair<std::string, std::uint32_t>> special;
@@ -528,6 +529,9 @@ struct Gpt2Tokenizer::Impl {
   std::vector<std::uint32_t> out_ids;
 
   std::uint32_t rank_of(const char* p, std::size_t n) const { return ranks.find(p, n); }
+  std::uint32_t rank_of_pair(const char* p) const {
+    return pair_ranks[static_cast<unsigned char>(p[0]) << 8 | static_cast<unsigned char>(p[1])];
+  }
 
   void build(std::vector<std::string> tokens, std::vector<std::pair<std::string, std::uint32_t>> specials) {
     ordinary_count = tokens.size();
@@ -555,6 +559,10 @@ struct Gpt2Tokenizer::Impl {
       by_id[id] = text;
       used[id] = true;
     }
+    pair_ranks.assign(65536, ByteStringMap::kMissing);
+    for (std::size_t r = 0; r < ordinary_count; ++r) {
+      if (by_id[r].size() == 2) pair_ranks[static_cast<unsigned char>(by_id[r][0]) << 8 | static_cast<unsigned char>(by_id[r][1])] = static_cast<std::uint32_t>(r);
+    }
     special = std::move(specials);
     token_start.assign(ids + 1, 0);
     for (std::size_t i = 0; i < ids; ++i) {
@@ -571,7 +579,7 @@ struct Gpt2Tokenizer::Impl {
     parts.clear();
     std::pair<std::uint32_t, std::size_t> best{kNone, 0};
     for (std::size_t i = 0; i + 1 < n; ++i) {
-      const std::uint32_t r = rank_of(piece + i, 2);
+      const std::uint32_t r = rank_of_pair(piece + i);
       if (r < best.first) best = {r, i};
       parts.emplace_back(static_cast<std::uint32_t>(i), r);
     }
@@ -616,7 +624,7 @@ struct Gpt2Tokenizer::Impl {
     using Entry = std::pair<std::uint32_t, std::uint32_t>;  // (rank, start)
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap;
     for (std::uint32_t i = 0; i + 1 < n; ++i) {
-      pair[i] = compute(i);
+      pair[i] = rank_of_pair(piece + i);
       if (pair[i] != kNone) heap.emplace(pair[i], i);
     }
     std::vector<bool> alive(n, true);
