@@ -76,7 +76,7 @@ test('the story button reads the document\'s story and, with the defaults, shows
   assert.deepEqual(await tableIds(page, 'inputs'), E004_2);
   const targets = await tableIds(page, 'targets');
   assert.deepEqual(targets[0], [367, 2885, 1464, 1807]);
-  assert.match(await page.textContent('.tt-batch-summary'), /1286 windows .* 160 full batches .* torch\.Size\(\[8, 4\]\)/);
+  assert.match(await page.textContent('.tt-batch-summary'), /1286 windows .* 160 full batches .* The last 6 windows .* torch\.Size\(\[8, 4\]\)/);
   assert.match(page.url(), /source=story/);
   assert.deepEqual(problems, []);
   await context.close();

@@ -65,13 +65,12 @@ export function batchView({ onValue }) {
 
   function draw(batch) {
     last = { batch };
-    summary.textContent = t('textToTokens.batch.summary', {
-      windows: batch.windowCount,
-      batches: batch.batchCount,
-      dropped: batch.windowCount - batch.batchCount * batch.rows,
-      rows: batch.rows,
-      cols: batch.cols,
-    });
+    const dropped = batch.windowCount - batch.batchCount * batch.rows;
+    summary.textContent = [
+      t('textToTokens.batch.summary', { count: batch.windowCount, batches: batch.batchCount, rows: batch.rows }),
+      dropped === 0 ? t('textToTokens.batch.noneDropped') : t('textToTokens.batch.dropped', { count: dropped }),
+      t('textToTokens.batch.shape', { rows: batch.rows, cols: batch.cols }),
+    ].join(' ');
     tables.replaceChildren(table('inputs', batch, batch.inputs), table('targets', batch, batch.targets));
   }
 
@@ -81,5 +80,6 @@ export function batchView({ onValue }) {
     tables.replaceChildren();
   }
 
+  title.textContent = t('textToTokens.batch.title');
   return { element, fields, draw, showMessage, relabel };
 }

@@ -92,6 +92,8 @@ export function tokensView() {
     tableHost.replaceChildren(scrollBox(table, t('textToTokens.tokens.tableCaption', { shown: rows.length, count: ids.length })));
   }
 
+  relabel();
+
   function clear() {
     last = null;
     pieces.replaceChildren();
