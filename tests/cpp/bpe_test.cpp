@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "golden.hpp"
 #include "poslab/bpe.hpp"
 #include "poslab/errors.hpp"
 
@@ -226,4 +227,27 @@ TEST_CASE("sliding windows: GPTDatasetV1's range(0, len - max_length, stride)") 
   CHECK(b.inputs == Ids{12, 13, 13, 14});
   CHECK(b.targets == Ids{13, 14, 14, 15});
   CHECK_THROWS_AS(poslab::loader_batch(ids.data(), ids.size(), 2, 1, 2, 2), poslab::ArgumentError);
+}
+
+TEST_CASE("tiktoken's ids recorded by notebook 004 (Spanish, emoji, scripts, runs, whitespace, special)") {
+  const auto golden = poslab::testing::load_golden("doc004.json");
+  Gpt2Tokenizer& t = gpt2();
+  for (const auto& [name, entry] : golden["peer_ids"].items()) {
+    const std::string text = entry["text"].get<std::string>();
+    const auto policy = name == "special" ? poslab::SpecialTokens::allow : poslab::SpecialTokens::refuse;
+    CHECK_MESSAGE(t.encode(text, policy) == entry["ids"].get<Ids>(), name);
+  }
+  const auto& e = golden["E004-2"];
+  const std::string story = read_file(kStoryPath);
+  const Ids ids = t.encode(story);
+  CHECK(ids.size() == e["story_tokens"].get<std::size_t>());
+  CHECK(Ids(ids.begin(), ids.begin() + 64) == e["story_first_ids"].get<Ids>());
+  const poslab::TokenBatch batch = poslab::loader_batch(ids.data(), ids.size(), 4, 4, 8, 0);
+  Ids inputs, targets;
+  for (const auto& row : e["inputs"]) for (const auto& v : row) inputs.push_back(v.get<std::uint32_t>());
+  for (const auto& row : e["targets"]) for (const auto& v : row) targets.push_back(v.get<std::uint32_t>());
+  CHECK(batch.inputs == inputs);
+  CHECK(batch.targets == targets);
+  CHECK(batch.window_count == e["windows"].get<std::size_t>());
+  CHECK(batch.batch_count == e["batches"].get<std::size_t>());
 }
