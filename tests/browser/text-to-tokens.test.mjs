@@ -141,6 +141,27 @@ test('bad input is answered with translated messages: stride 0, max_length past 
   await context.close();
 });
 
+test('a text above the 32 MiB limit is refused with a message about the text, and the page keeps working', async () => {
+  const { page, problems, context } = await open('#/text-to-tokens?lang=en');
+  // Playwright's locators stall on a page holding a 32 MiB string, so this test reads the page with evaluate.
+  const read = () => page.evaluate(() => document.querySelector('.tt-text .field-error').textContent);
+  const setText = (text) => page.evaluate((value) => {
+    const box = document.querySelector('.tt-text textarea');
+    box.value = value ?? 'Lorem ipsum dolor sit amet.\n'.repeat(2 ** 25 / 28 + 1);
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  await setText(null);
+  for (let i = 0; i < 120 && (await read()) === ''; i += 1) await page.waitForTimeout(250);
+  assert.match(await read(), /The text is too long to tokenize in one go \(the limit is 33554432 bytes/);
+  await setText('Short again.');
+  await page.waitForTimeout(500);
+  assert.equal(await read(), '');
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('.tt-pieces .tt-piece')].map((el) => Number(el.dataset.id))),
+    Array.from(tiktoken.encode('Short again.')));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a file with bytes that are not UTF-8 is read as the browser reads it, and tokenized without a crash', async () => {
   const { page, problems, context } = await open('#/text-to-tokens?lang=en');
   const bytes = Buffer.from([0x48, 0x69, 0x20, 0xFF, 0xFE, 0x20, 0xC3, 0xB1, 0xE2, 0x82, 0x0A, 0x6F, 0x6B]);

@@ -117,7 +117,9 @@ function wrapTokenizer(t) {
  * `max`, `expected` and `index` fill the {placeholders}. Unknown errors keep their English message.
  */
 export function describeError(err) {
-  const code = err && err.code;
+  let code = err && err.code;
+  // A code may have a wording for one argument (errors.too_large_text): a text is not a matrix.
+  if (code && err.argument && has(`errors.${code}_${err.argument}`)) code = `${code}_${err.argument}`;
   if (!code || !has(`errors.${code}`)) return err && err.message ? err.message : String(err);
   const argument = err.argument && has(`arguments.${err.argument}`) ? t(`arguments.${err.argument}`) : err.argument;
   // {Argument} starts a sentence. Identifiers shown as they are written in code (max_len, d_model) keep
