@@ -73,6 +73,9 @@ test('the story button reads the document\'s story and, with the defaults, shows
   assert.equal(requests.length, before + 1);
   assert.equal(await page.inputValue('.tt-text textarea'), story);
   assert.match(await statusText(page), /5145 tokens/);
+  // Step 1's pieces outline their tokens: " HAD" is one piece of two tokens, " Gisburn" one of three.
+  const groups = await page.$$eval('.tt-pieces .tt-group', (els) => els.map((g) => [...g.querySelectorAll('.tt-piece')].map((p) => Number(p.dataset.id))));
+  assert.deepEqual(groups.slice(0, 8), [[40], [367, 2885], [1464], [1807], [3619], [402, 271, 10899], [2138], [257]]);
   assert.deepEqual(await tableIds(page, 'inputs'), E004_2);
   const targets = await tableIds(page, 'targets');
   assert.deepEqual(targets[0], [367, 2885, 1464, 1807]);

@@ -113,7 +113,7 @@ export function mount({ kernel, initial, save }) {
       tokens: ids.length,
       ratio: ids.length ? (chars / ids.length).toFixed(2) : '—',
     });
-    tokens.draw({ ids, tokenizer });
+    tokens.draw({ ids, tokenizer, text });
 
     const next = { ...view, ...draft };
     try {

@@ -25,6 +25,32 @@ function isUtf8(bytes) {
   }
 }
 
+const encoder = new TextEncoder();
+const MAX_GROUPED_TEXT = 200000;   // characters: above this the pieces are not drawn (a long list for nothing)
+
+/**
+ * The shown tokens split by the pattern's pieces: [[0], [1, 2], …] (token indices per piece), or null when
+ * the text is long or the pieces do not line up with the tokens (a special token is not a piece).
+ */
+function groupByPiece(ids, tokenizer, text) {
+  if (text === undefined || text.length > MAX_GROUPED_TEXT) return null;
+  const groups = [];
+  let k = 0;
+  for (const piece of tokenizer.pieces(text)) {
+    if (k >= ids.length) break;
+    let bytes = encoder.encode(piece).length;
+    const group = [];
+    while (bytes > 0 && k < ids.length) {
+      bytes -= tokenizer.tokenBytes(ids[k]).length;
+      group.push(k);
+      k += 1;
+    }
+    if (bytes < 0) return null;
+    groups.push(group);
+  }
+  return k === ids.length ? groups : null;
+}
+
 export function tokensView() {
   const element = document.createElement('section');
   element.className = 'panel tt-tokens';
@@ -50,38 +76,53 @@ export function tokensView() {
     if (last) draw(last);
   };
 
-  function draw({ ids, tokenizer }) {
-    last = { ids, tokenizer };
+  function draw({ ids, tokenizer, text }) {
+    last = { ids, tokenizer, text };
     const count = Math.min(ids.length, SHOWN);
     const head = ids.subarray(0, count);
     const texts = tokenizer.tokenTexts(head);
+    const groups = groupByPiece(head, tokenizer, text);
     const rows = [];
-    const spans = [];
+    const tokenSpans = [];
     for (let i = 0; i < count; i += 1) {
       const id = head[i];
-      const text = texts[i];
-      const partial = text.includes('\uFFFD') && !isUtf8(tokenizer.tokenBytes(id));
+      const tokenText = texts[i];
+      const partial = tokenText.includes('\uFFFD') && !isUtf8(tokenizer.tokenBytes(id));
       const span = document.createElement('span');
       span.className = `tt-piece tt-c${i % 6}${partial ? ' tt-partial' : ''}`;
       span.dataset.id = String(id);
       const shown = document.createElement('span');
       shown.className = 'tt-piece-text';
-      shown.textContent = partial ? `⟨${hex(tokenizer.tokenBytes(id))}⟩` : visible(text);
+      shown.textContent = partial ? `⟨${hex(tokenizer.tokenBytes(id))}⟩` : visible(tokenText);
       const number = document.createElement('span');
       number.className = 'tt-piece-id';
       number.textContent = String(id);
       span.append(shown, number);
       span.title = t('textToTokens.tokens.tooltip', { index: i, id, symbol: tokenizer.tokenSymbol(id) });
-      spans.push(span);
-      if (text.includes('\n')) spans.push(document.createElement('br'));
+      tokenSpans.push({ span, newline: tokenText.includes('\n') });
       if (i < TABLE_ROWS) {
-        rows.push({ header: String(i), cells: [partial ? `⟨${hex(tokenizer.tokenBytes(id))}⟩` : visible(text), tokenizer.tokenSymbol(id), String(id)] });
+        rows.push({ header: String(i), cells: [partial ? `⟨${hex(tokenizer.tokenBytes(id))}⟩` : visible(tokenText), tokenizer.tokenSymbol(id), String(id)] });
       }
+    }
+    // Tokens inside the outline of the piece (step 1) they came from, when the pieces can be matched.
+    const spans = [];
+    for (const group of groups || tokenSpans.map((_, i) => [i])) {
+      const members = group.map((i) => tokenSpans[i]);
+      if (groups) {
+        const box = document.createElement('span');
+        box.className = 'tt-group';
+        box.append(...members.map((m) => m.span));
+        spans.push(box);
+      } else {
+        spans.push(...members.map((m) => m.span));
+      }
+      if (members.some((m) => m.newline)) spans.push(document.createElement('br'));
     }
     pieces.replaceChildren(...spans);
     note.textContent = ids.length > count
       ? t('textToTokens.tokens.partial', { shown: count, count: ids.length })
       : ids.length === 0 ? t('textToTokens.tokens.none') : t('textToTokens.tokens.all', { count: ids.length });
+    if (groups && ids.length) note.textContent += ` ${t('textToTokens.tokens.groups')}`;
     const table = dataTable({
       caption: t('textToTokens.tokens.tableCaption', { shown: Math.min(TABLE_ROWS, ids.length), count: ids.length }),
       corner: t('textToTokens.tokens.position'),
