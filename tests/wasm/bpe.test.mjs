@@ -168,3 +168,23 @@ test('bad tokenizer input is answered with errors, never a crash', () => {
   // Still works after the errors.
   assert.deepEqual(Array.from(tokenizer.encode('Hello, world!')), [15496, 11, 995, 0]);
 });
+
+test('random strings of awkward characters: the same ids as tiktoken (seeded fuzzing, 3000 strings)', () => {
+  const alphabet = [' ', ' ', ' ', '\n', '\t', '\r', '\u00A0', '\u3000', '\u0085', '\uFEFF', '\u2028', "'", "'", 's', 't',
+    'r', 'e', 'v', 'm', 'l', 'd', 'S', 'T', 'a', 'ñ', 'É', '1', '0', '٣', '½', 'Ⅻ', '!', '?', '¿', '¡', '.', '-', '"',
+    '😀', '👍🏽', '\u200D', '\uFE0F', '中', '語', 'x', 'ß', '\u0301', '\uD800', '\uDC00', '<|endoftext|>', '$', '€'];
+  let state = 12345;
+  const random = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 4294967296;
+  };
+  const failures = [];
+  for (let k = 0; k < 3000; k += 1) {
+    let text = '';
+    for (let n = Math.floor(random() * 40); n > 0; n -= 1) text += alphabet[Math.floor(random() * alphabet.length)];
+    const ours = Array.from(tokenizer.encode(text, true));
+    const theirs = Array.from(tiktoken.encode(text, 'all'));
+    if (ours.length !== theirs.length || ours.some((v, i) => v !== theirs[i])) failures.push(JSON.stringify(text));
+  }
+  assert.deepEqual(failures.slice(0, 5), []);
+});
