@@ -11,6 +11,8 @@
 
 #include "poslab/errors.hpp"
 
+#define POSLAB_NOINLINE __attribute__((noinline))
+
 namespace poslab {
 namespace {
 
@@ -647,7 +649,7 @@ struct Gpt2Tokenizer::Impl {
     for (std::uint32_t i = 0; i < n; i = next[i]) out_ids.push_back(rank_of(piece + i, next[i] - i));
   }
 
-  void encode_piece(const char* piece, std::size_t n, std::vector<std::uint32_t>& out) {
+  POSLAB_NOINLINE void encode_piece(const char* piece, std::size_t n, std::vector<std::uint32_t>& out) {
     const std::uint32_t whole = rank_of(piece, n);
     if (whole != ByteStringMap::kMissing) {
       out.push_back(whole);
@@ -677,7 +679,10 @@ struct Gpt2Tokenizer::Impl {
     }
   }
 
-  void encode_ordinary(std::string_view text, std::vector<std::uint32_t>& out) {
+  // Kept out of line, with no local that needs a destructor: built with Emscripten's JavaScript exceptions,
+  // a call made from a frame that has cleanups goes through a JavaScript trampoline (invoke_*), and this
+  // loop makes one call per piece.
+  POSLAB_NOINLINE void encode_ordinary(std::string_view text, std::vector<std::uint32_t>& out) {
     const auto* s = reinterpret_cast<const unsigned char*>(text.data());
     const std::size_t n = text.size();
     for (std::size_t p = 0; p < n;) {
