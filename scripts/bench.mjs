@@ -149,6 +149,21 @@ print(json.dumps({"pe 2048x512": median(20, lambda: pe(2048, 512)), "pe 8192x102
 const results = {};
 const add = (name, column, ms) => { (results[name] ??= {})[column] = ms; };
 
+for (const [rows, cols, runs] of [[2048, 512, 30], [8192, 1024, 8]]) {
+  const pe = `pe ${rows}x${cols}`, fill = `fill ${rows}x${cols}`;
+  add(pe, 'wasm simd', median(runs, () => simd.positionalEncoding(rows, cols, 'paper')));
+  add(pe, 'wasm scalar', median(runs, () => scalar.positionalEncoding(rows, cols, 'paper')));
+  add(pe, 'javascript', median(Math.max(3, runs / 4), () => jsPositionalEncoding(rows, cols)));
+  add(fill, 'wasm simd', median(runs, () => simd.fillMatrix(rows, cols, 1)));
+  add(fill, 'wasm scalar', median(runs, () => scalar.fillMatrix(rows, cols, 1)));
+  add(fill, 'javascript', median(runs, () => new Float32Array(rows * cols).fill(1)));
+}
+
+const a = Float32Array.from({ length: 2000 * 512 }, (_, i) => Math.sin(i * 12.9898) * 0.5);
+add('cosine 2000x512', 'wasm simd', median(5, () => simd.cosineMatrix(a, 2000, a, 2000, 512)));
+add('cosine 2000x512', 'wasm scalar', median(3, () => scalar.cosineMatrix(a, 2000, a, 2000, 512)));
+add('cosine 2000x512', 'javascript', median(1, () => jsCosineMatrix(a, 2000, a, 2000, 512)));
+
 // Tokenizer speed in MB/s (UTF-8 bytes of the text per second, string in, ids out). Every contender gets a
 // fresh tokenizer per text, three warm-up runs (so V8 has compiled the hot code, JavaScript and WebAssembly
 // alike), then the timed runs, interleaved across contenders so a busy machine slows them all alike; each
