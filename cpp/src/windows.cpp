@@ -6,6 +6,9 @@
 #include "poslab/errors.hpp"
 
 namespace poslab {
+namespace {
+constexpr long long kMaxStride = 2147483647;
+}  // namespace
 
 TokenWindows sliding_windows(const std::uint32_t* ids, std::size_t size, long long max_length, long long stride) {
   const auto n = static_cast<long long>(size);
@@ -16,8 +19,9 @@ TokenWindows sliding_windows(const std::uint32_t* ids, std::size_t size, long lo
   }
   // range(0, len(ids) - max_length, stride) is empty unless max_length < len(ids).
   require_range("max_length", max_length, 1, n - 1);
-  // Python's range refuses a zero step; a negative one would walk backwards and give no window.
-  require_range("stride", stride, 1, n);
+  // Python's range refuses a zero step; a negative one would walk backwards and give no window. A step
+  // longer than the text is fine: one window.
+  require_range("stride", stride, 1, kMaxStride);
   TokenWindows w;
   w.max_length = static_cast<std::size_t>(max_length);
   w.count = static_cast<std::size_t>((n - max_length + stride - 1) / stride);
@@ -39,7 +43,7 @@ TokenBatch loader_batch(const std::uint32_t* ids, std::size_t size, long long ma
   const auto n = static_cast<long long>(size);
   if (n < 2) sliding_windows(ids, size, max_length, stride);  // throws the explanation
   require_range("max_length", max_length, 1, n - 1);
-  require_range("stride", stride, 1, n);
+  require_range("stride", stride, 1, kMaxStride);
   const long long windows = (n - max_length + stride - 1) / stride;
   // drop_last=True: fewer windows than batch_size leave no batch at all.
   require_range("batch_size", batch_size, 1, windows);

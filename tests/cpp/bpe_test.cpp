@@ -218,6 +218,7 @@ TEST_CASE("sliding windows: GPTDatasetV1's range(0, len - max_length, stride)") 
   CHECK(w.targets == Ids{11, 12, 13, 13, 14, 15});
   CHECK(poslab::sliding_windows(ids.data(), ids.size(), 6, 1).count == 1);
   CHECK(poslab::sliding_windows(ids.data(), ids.size(), 1, 1).count == 6);
+  CHECK(poslab::sliding_windows(ids.data(), ids.size(), 3, 100).count == 1);  // a step past the end: one window
   CHECK_THROWS_AS(poslab::sliding_windows(ids.data(), ids.size(), 3, 0), poslab::ArgumentError);  // stride 0
   CHECK_THROWS_AS(poslab::sliding_windows(ids.data(), ids.size(), 7, 1), poslab::ArgumentError);  // too long
   CHECK_THROWS_AS(poslab::sliding_windows(ids.data(), 1, 1, 1), poslab::ArgumentError);
