@@ -164,6 +164,9 @@ add('cosine 2000x512', 'wasm simd', median(5, () => simd.cosineMatrix(a, 2000, a
 add('cosine 2000x512', 'wasm scalar', median(3, () => scalar.cosineMatrix(a, 2000, a, 2000, 512)));
 add('cosine 2000x512', 'javascript', median(1, () => jsCosineMatrix(a, 2000, a, 2000, 512)));
 
+add('torch embedding 50257x256', 'wasm simd', median(3, () => simd.torchEmbedding(50257, 256, 0)));
+add('torch embedding 50257x256', 'wasm scalar', median(3, () => scalar.torchEmbedding(50257, 256, 0)));
+
 // Tokenizer speed in MB/s (UTF-8 bytes of the text per second, string in, ids out). Every contender gets a
 // fresh tokenizer per text, three warm-up runs (so V8 has compiled the hot code, JavaScript and WebAssembly
 // alike), then the timed runs, interleaved across contenders so a busy machine slows them all alike; each
@@ -218,9 +221,9 @@ for (const [name, ms] of Object.entries(results)) {
 
 const columns = ['wasm simd', 'wasm scalar', 'javascript', 'native', 'numpy'];
 const fmt = (v) => (v === undefined ? '—' : v < 10 ? v.toFixed(3) : v.toFixed(1));
-console.log(`\n${'case'.padEnd(18)}${columns.map((c) => c.padStart(13)).join('')}   (ms, median)`);
+console.log(`\n${'case'.padEnd(28)}${columns.map((c) => c.padStart(13)).join('')}   (ms, median)`);
 for (const [name, row] of Object.entries(results)) {
-  console.log(`${name.padEnd(18)}${columns.map((c) => fmt(row[c]).padStart(13)).join('')}`);
+  console.log(`${name.padEnd(28)}${columns.map((c) => fmt(row[c]).padStart(13)).join('')}`);
 }
 
 const ratio = (x, y) => x / y;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "poslab/bpe.hpp"
-
+#include "poslab/embedding.hpp"
 #include "poslab/encoding.hpp"
 #include "poslab/similarity.hpp"
 
@@ -83,5 +83,11 @@ int main(int argc, char** argv) {
     const poslab::MatrixF m = poslab::cosine_matrix({a.data(), 2000, 512}, {a.data(), 2000, 512});
     sink = m(1999, 1999);
   });
-  std::printf("  {\"case\": \"cosine 2000x512\", \"ms\": %.4f}\n]\n", cosine);
+  std::printf("  {\"case\": \"cosine 2000x512\", \"ms\": %.4f},\n", cosine);
+  // torch.manual_seed(0); nn.Embedding(50257, 256): GPT-2's token table (document 004), bit for bit
+  const double embedding = median_ms(3, [&] {
+    const poslab::MatrixF m = poslab::torch_embedding(50257, 256, 0);
+    sink = m(50256, 255);
+  });
+  std::printf("  {\"case\": \"torch embedding 50257x256\", \"ms\": %.4f}\n]\n", embedding);
 }

@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,16 +24,6 @@ namespace {
 
 constexpr int kBlock = 16;           // rows rotated from one anchor
 constexpr int kReanchorRows = 2048;  // rows between anchors computed with sin/cos (a multiple of kBlock)
-constexpr double kBase = 10000.0;
-
-// Per column: 1/period, where the value is f(pos / period).
-std::vector<double> inverse_periods(int d_model, SinusoidVariant variant) {
-  std::vector<double> inv(d_model);
-  for (int j = 0; j < d_model; ++j) {
-    inv[j] = 1.0 / std::pow(kBase, static_cast<double>(frequency_exponent(variant, j)) / d_model);
-  }
-  return inv;
-}
 
 // Exact anchor at `pos`: value[j] = f(θ), slope[j] = f'(θ) with θ = pos·ω_j (f = sin on even columns).
 void exact_anchor(long long pos, const std::vector<double>& inv, std::vector<double>& value,
@@ -93,10 +85,32 @@ void validate_encoding_shape(long long max_len, long long d_model) {
                      "max_len × d_model");
 }
 
+void validate_base(double base) {
+  if (std::isfinite(base) && base > 1.0 && base <= kMaxBase) return;
+  std::ostringstream message;
+  message << std::setprecision(12) << "base must be greater than 1 and at most " << kMaxBase << " (got " << base << ")";
+  throw ArgumentError(message.str(), "out_of_range", "base", {{"value", base}, {"min", 1.0}, {"max", kMaxBase}});
+}
+
+std::vector<double> angular_frequencies(int d_model, SinusoidVariant variant, double base) {
+  validate_base(base);
+  require_range("d_model", d_model, 2, kMaxModelWidth);
+  // Per column: 1/period, where the value is f(pos / period) = f(pos · ω).
+  std::vector<double> inv(d_model);
+  for (int j = 0; j < d_model; ++j) {
+    inv[j] = 1.0 / std::pow(base, static_cast<double>(frequency_exponent(variant, j)) / d_model);
+  }
+  return inv;
+}
+
 void positional_encoding_into(float* out, int max_len, int d_model, SinusoidVariant variant) {
+  sinusoid_table_into(out, max_len, d_model, variant, kDefaultBase);
+}
+
+void sinusoid_table_into(float* out, int max_len, int d_model, SinusoidVariant variant, double base) {
   validate_encoding_shape(max_len, d_model);
   const std::size_t d = static_cast<std::size_t>(d_model);
-  const std::vector<double> inv = inverse_periods(d_model, variant);
+  const std::vector<double> inv = angular_frequencies(d_model, variant, base);
 
   // Rotation table for k = 0 … kBlock-1: cos(k·ω_j), sin(k·ω_j), built by the same recurrence from k = 1.
   std::vector<double> cos_k(kBlock * d), sin_k(kBlock * d);
@@ -146,13 +160,17 @@ MatrixF positional_encoding(int max_len, int d_model, SinusoidVariant variant) {
   return pe;
 }
 
+float embedding_scale_factor(int d_model, bool scale) {
+  // float, as torch multiplies a float32 tensor by a Python scalar
+  return scale ? static_cast<float>(std::sqrt(static_cast<double>(d_model))) : 1.0f;
+}
+
 MatrixF add_positional_encoding(const MatrixF& embeddings, SinusoidVariant variant, bool scale) {
   const int rows = static_cast<int>(embeddings.rows());
   const int d_model = static_cast<int>(embeddings.cols());
   validate_encoding_shape(rows, d_model);
   require_finite("embeddings", embeddings.data(), static_cast<std::size_t>(embeddings.size()));
-  // float, as torch multiplies a float32 tensor by a Python scalar
-  const float factor = scale ? static_cast<float>(std::sqrt(static_cast<double>(d_model))) : 1.0f;
+  const float factor = embedding_scale_factor(d_model, scale);
   return (embeddings * factor + positional_encoding(rows, d_model, variant)).eval();
 }
 

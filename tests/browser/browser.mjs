@@ -15,9 +15,13 @@ export async function launch() {
   });
 }
 
-/** A fresh context and page (own local storage); `problems` fills with console errors and page errors. */
-export async function openPage(browser, { viewport = { width: 1280, height: 900 }, locale = 'en-US' } = {}) {
+/**
+ * A fresh context and page (own local storage); `problems` fills with console errors and page errors.
+ * initScript (a function) runs in the page before any of the site's scripts, e.g. to take a feature away.
+ */
+export async function openPage(browser, { viewport = { width: 1280, height: 900 }, locale = 'en-US', initScript } = {}) {
   const context = await browser.newContext({ viewport, locale });
+  if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   const problems = [];
   page.on('console', (message) => {

@@ -31,3 +31,23 @@ test('with no language in the link, a Spanish browser gets Spanish and any other
     await context.close();
   }
 });
+
+test('a browser without WebAssembly SIMD gets the scalar module, says so, and shows the same numbers', async () => {
+  const hash = '#/pe-matrix?lang=en&maxLen=10&dModel=4&variant=literal-shifted';
+  const withSimd = await site.open(hash);
+  const expected = await withSimd.page.textContent('.values');
+  await withSimd.context.close();
+
+  // wasm-feature-detect asks WebAssembly.validate() whether a tiny SIMD module is valid: here it is not.
+  const { page, problems, context } = await site.open(hash, {
+    initScript: () => { WebAssembly.validate = () => false; },
+  });
+  assert.equal(await page.getAttribute('html', 'data-kernel'), 'scalar');
+  assert.match(await page.textContent('#kernel-info'), /no WebAssembly SIMD/);
+  assert.equal(await page.textContent('.values'), expected);
+  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+  assert.ok(loaded.some((url) => url.endsWith('/wasm/poslab-scalar.core.wasm')), 'the scalar module was loaded');
+  assert.ok(!loaded.some((url) => url.includes('/wasm/poslab-simd')), 'the SIMD module was not even requested');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1,16 +1,18 @@
 // Saves screenshots of the built lesson, in Spanish and English, at desktop width and at phone width, into
 // /tmp/poslab-shots/ (full page, plus the page cut into screen-sized slices that are easier to read).
-// Not a test: run `node tests/browser/screenshots.mjs` after `npm run build`, then look at the images.
+// Not a test: run `node tests/browser/screenshots.mjs [lesson-id] [query]` after `npm run build`, e.g.
+// `node tests/browser/screenshots.mjs pe-matrix "variant=literal-shifted&maxLen=10&dModel=4"`, then look at
+// the images (named <lesson-id>-<lang>-<width>-NN.png).
 import { mkdir } from 'node:fs/promises';
 import { startServer } from './server.mjs';
-import { launch, openPage, waitForLesson } from './browser.mjs';
+import { launch, openPage } from './browser.mjs';
 
 const OUT = process.env.SHOTS_DIR || '/tmp/poslab-shots';
 const widths = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
-const extra = process.argv.slice(2); // optional hash query, e.g. "variant=literal-shifted&maxLen=10&dModel=4"
+const [lesson = 'pe-matrix', query = ''] = process.argv.slice(2);
 
 await mkdir(OUT, { recursive: true });
 const server = await startServer();
@@ -19,10 +21,12 @@ try {
   for (const lang of ['es', 'en']) {
     for (const { name, viewport } of widths) {
       const { context, page, problems } = await openPage(browser, { viewport });
-      await page.goto(`${server.url}#/pe-matrix?lang=${lang}${extra.length ? `&${extra.join('&')}` : ''}`);
-      await waitForLesson(page);
+      await page.goto(`${server.url}#/${lesson}?lang=${lang}${query ? `&${query}` : ''}`);
+      await page.waitForSelector(`html[data-lesson-ready="${lesson}"]`, { timeout: 20000 });
+      await page.waitForLoadState('networkidle');
       await page.evaluate(() => document.fonts.ready);
-      const base = `${OUT}/lesson-${lang}-${name}`;
+      await page.waitForTimeout(300);  // figures drawn on the next animation frames
+      const base = `${OUT}/${lesson}-${lang}-${name}`;
       await page.screenshot({ path: `${base}-full.png`, fullPage: true });
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       for (let top = 0, i = 0; top < height; top += viewport.height, i++) {

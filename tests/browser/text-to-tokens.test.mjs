@@ -139,7 +139,7 @@ test('bad input is answered with translated messages: stride 0, max_length past 
   assert.equal(await page.textContent('.tt-text .field-error'), '');
   assert.ok((await pieceIds(page)).includes(50256));
   await typeText(page, '');
-  assert.match(await page.textContent('.tt-batch-summary'), /tiene 0 tokens/);
+  assert.match(await page.textContent('.tt-batch-summary'), /Hay 0 tokens/);
   assert.deepEqual(problems, []);
   await context.close();
 });

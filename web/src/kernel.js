@@ -60,7 +60,143 @@ function wrap(m) {
       return call(() => m.euclideanDistance(a, b));
     },
 
-    // --- Tokenizer (issue 5) -------------------------------------------------------------------------
+    // ---- embeddings (issue 3) ----
+    /**
+     * torch.manual_seed(seed); nn.Embedding(vocabSize, dim).weight, bit for bit. `seed`: a whole number up to
+     * 2^53 − 1, a BigInt or a decimal string up to 2^64 − 1 (lessons keep it as text).
+     */
+    torchEmbedding({ vocabSize, dim, seed }) {
+      const data = call(() => m.torchEmbedding(vocabSize, dim, seed));
+      return { rows: vocabSize, cols: dim, data };
+    },
+
+    /** Rows `ids` of a table ({rows, cols, data}); an id outside the table is an error naming its place. */
+    embeddingLookup(table, ids) {
+      const data = call(() => m.embeddingLookup(table.data, table.rows, table.cols, ids));
+      return { rows: ids.length, cols: table.cols, data };
+    },
+
+    /**
+     * Document 000's forward pass for a sentence: each step as a {rows, cols, data} matrix (embedded, scaled,
+     * positional, encoded, shift = encoded − embedded, shiftScaled = encoded − scaled), plus scaleFactor and
+     * maxDeviation (largest |shiftScaled − positional|) with the roundingBound it stays within, and the largest
+     * |value| of shift and of shiftScaled.
+     */
+    embeddingSteps(table, ids, { variant, scale }) {
+      const s = call(() => m.embeddingSteps(table.data, table.rows, table.cols, ids, variant, scale));
+      const matrix = (data) => ({ rows: s.rows, cols: s.cols, data });
+      return {
+        embedded: matrix(s.embedded),
+        scaled: matrix(s.scaled),
+        positional: matrix(s.positional),
+        encoded: matrix(s.encoded),
+        shift: matrix(s.shift),
+        shiftScaled: matrix(s.shiftScaled),
+        scaleFactor: s.scaleFactor,
+        maxDeviation: s.maxDeviation,
+        roundingBound: s.roundingBound,
+        largestShift: s.largestShift,
+        largestShiftScaled: s.largestShiftScaled,
+      };
+    },
+
+    /** The idea document 000 rejects: x·√d + pos (raw index) in every dimension; x is {rows, cols, data}. */
+    addPositionIndex(x, { scale }) {
+      const data = call(() => m.addPositionIndex(x.data, x.rows, x.cols, scale));
+      return { rows: x.rows, cols: x.cols, data };
+    },
+
+    /** The seed as torch.manual_seed takes it, in decimal; throws on a seed outside 0 … 2^64 − 1. */
+    torchSeed(seed) {
+      return call(() => m.torchSeed(seed));
+    },
+
+    // ---- attention and RoPE (issue 6) ----
+
+    /** x + PE (scale false) or x·√d + PE (scale true), x = {rows, cols, data}: document 000's forward pass. */
+    addPositionalEncoding(x, variant, scale = false) {
+      const data = call(() => m.addPositionalEncoding(x.data, x.rows, x.cols, variant, scale));
+      return { rows: x.rows, cols: x.cols, data };
+    },
+
+    /**
+     * Scaled dot-product self-attention of x ({rows, cols, data}). wq, wk, wv: row-major dim × width arrays
+     * (omitted: identity projections); causal: each position sees only itself and the positions before it.
+     */
+    selfAttention(x, { wq, wk, wv, causal = false } = {}) {
+      const r = call(() => m.selfAttention(x.data, x.rows, x.cols, { wq, wk, wv, causal }));
+      return {
+        weights: { rows: x.rows, cols: x.rows, data: r.weights },
+        output: { rows: x.rows, cols: r.valueDim, data: r.output },
+      };
+    },
+
+    /** Per row i of reordered: the largest |reordered[i] − original[order[i]]| (Float64Array). */
+    permutationRowGaps(original, reordered, order) {
+      return call(() => m.permutationRowGaps(original.data, reordered.data, original.rows, original.cols, order));
+    },
+
+    /** Throws a not_permutation (or size_mismatch) error unless order holds 0 … n−1 once each. */
+    validatePermutation(order, n) {
+      call(() => m.validatePermutation(order, n));
+    },
+
+    /** The paper's div_term, 10000^(−2i/dModel) for each pair i (Float64Array of dModel/2). */
+    divTerm(dModel) {
+      return call(() => m.divTerm(dModel));
+    },
+
+    /** Wavelength of each pair, 2π/div_term, in positions (Float64Array of dModel/2). */
+    wavelengths(dModel) {
+      return call(() => m.wavelengths(dModel));
+    },
+
+    /** position · div_term: {rows: maxLen, cols: dModel/2, data}. */
+    angleMatrix(maxLen, dModel) {
+      const data = call(() => m.angleMatrix(maxLen, dModel));
+      return { rows: maxLen, cols: dModel / 2, data };
+    },
+
+    /** M(k), PE(pos), M(k)·PE(pos), PE(pos + k) and the largest difference between the last two. */
+    rotationCheck(pos, k, dModel) {
+      const r = call(() => m.rotationCheck(pos, k, dModel));
+      return { ...r, rotation: { rows: dModel, cols: dModel, data: r.rotation } };
+    },
+
+    /** The two closest different positions of the paper's encoding among 0 … maxLen−1: {posA, posB, distance}. */
+    closestPositions(maxLen, dModel) {
+      return call(() => m.closestPositions(maxLen, dModel));
+    },
+
+    /** The two closest different rows of x ({rows, cols, data}): {posA, posB, distance}. */
+    closestRows(x) {
+      return call(() => m.closestRows(x.data, x.rows, x.cols));
+    },
+
+    /** RoPE: row r of x ({rows, cols, data}) rotated as the vector at position r. */
+    rope(x, base = 10000) {
+      const data = call(() => m.rope(x.data, x.rows, x.cols, base));
+      return { rows: x.rows, cols: x.cols, data };
+    },
+
+    /** RoPE(q, m)·RoPE(k, n) for m, n < positions: {rows, cols, data}. */
+    ropeScoreGrid(q, k, positions, base = 10000) {
+      const data = call(() => m.ropeScoreGrid(q, k, positions, base));
+      return { rows: positions, cols: positions, data };
+    },
+
+    /** Largest (max − min) along any diagonal of a square grid {rows, cols, data}: 0 when it depends only on m − n. */
+    diagonalSpread(grid) {
+      return call(() => m.diagonalSpread(grid.data, grid.rows));
+    },
+
+    /** (q + PE(m))·(k + PE(n)) for m, n < positions, paper formula. */
+    additiveScoreGrid(q, k, positions) {
+      const data = call(() => m.additiveScoreGrid(q, k, positions));
+      return { rows: positions, cols: positions, data };
+    },
+
+    // ---- tokenizer (issue 5) ----
     /** GPT-2's tokenizer, once per page; its vocabulary (data/gpt2.json, 0.5 MB) is fetched on first use. */
     gpt2Tokenizer() {
       tokenizer ??= (async () => {

@@ -73,6 +73,7 @@ function noticeForReset({ name, decl, raw, error }) {
 /** Shows a lesson; `query` holds the link's parameters when the link named this lesson. */
 async function openLesson(lesson, query, kernelPromise) {
   if (current && current.handle) current.handle.destroy();
+  delete document.documentElement.dataset.lessonReady;
   const code = await loadLessonCode(lesson);
   const { values, resets } = resolveParams(code.params, query, storedParams(lesson.id));
   resets.forEach(noticeForReset);
@@ -99,6 +100,8 @@ async function openLesson(lesson, query, kernelPromise) {
   await renderText();
   $('loading').hidden = true;
   if (current.handle) current.handle.start();
+  // A marker for tests and screenshots: the lesson's text is in and its figures have been started.
+  document.documentElement.dataset.lessonReady = lesson.id;
   save();
 }
 

@@ -19,6 +19,10 @@ export const param = {
   choice: ({ options, def, ...extra }) => ({ kind: 'choice', options, default: def, ...extra }),
   /** Comma-separated whole numbers, each in [min, max], at most maxItems of them. */
   intList: ({ min, max, maxItems, def, ...extra }) => ({ kind: 'intList', min, max, maxItems, default: def, ...extra }),
+  /** Comma-separated whole numbers in [min, max], in order and with repeats (a sentence of token ids). */
+  intSequence: ({ min, max, maxItems, def, ...extra }) => ({ kind: 'intSequence', min, max, maxItems, default: def, ...extra }),
+  /** A torch seed, 0 … 2^64 − 1, kept as decimal text: JavaScript numbers stop being exact at 2^53. */
+  seed: ({ def = '0', ...extra }) => ({ kind: 'seed', default: def, ...extra }),
   /** Either "all" (written as an empty field) or a whole number in [min, max]. */
   limit: ({ min, max, def = 'all', ...extra }) => ({ kind: 'limit', min, max, default: def, ...extra }),
 };
@@ -82,6 +86,31 @@ export function parseParam(name, decl, text, { checkStep = true } = {}) {
       }
       return { ok: true, value: values };
     }
+    case 'intSequence': {
+      const parts = String(text).split(',').map((s) => s.trim()).filter((s) => s !== '');
+      if (parts.length === 0) return { ok: false, error: problem(decl, name, 'empty', {}) };
+      if (parts.length > decl.maxItems) return { ok: false, error: problem(decl, name, 'too_many', { value: parts.length, max: decl.maxItems }) };
+      const values = [];
+      for (const part of parts) {
+        const whole = parseWhole(decl, name, part);
+        if (!whole.ok) return { ok: false, error: problem(decl, name, 'list_item', { value: part }) };
+        if (whole.value < decl.min || whole.value > decl.max) {
+          return { ok: false, error: problem(decl, name, 'item_out_of_range', { value: whole.value, min: decl.min, max: decl.max }) };
+        }
+        values.push(whole.value);
+      }
+      return { ok: true, value: values };
+    }
+    case 'seed': {
+      const trimmed = String(text).trim();
+      if (trimmed === '') return { ok: false, error: problem(decl, name, 'empty', {}) };
+      const max = 18446744073709551615n;
+      if (/^-\d+$/.test(trimmed)) return { ok: false, error: problem(decl, name, 'out_of_range', { value: trimmed, min: 0, max: String(max) }) };
+      if (!/^\d+$/.test(trimmed)) return { ok: false, error: problem(decl, name, 'not_integer', { value: trimmed }) };
+      const value = BigInt(trimmed);
+      if (value > max) return { ok: false, error: problem(decl, name, 'out_of_range', { value: trimmed, min: 0, max: String(max) }) };
+      return { ok: true, value: value.toString() };
+    }
     case 'limit': {
       // An empty field reads as "all", so students can clear it instead of learning a keyword.
       const trimmed = String(text).trim().toLowerCase();
@@ -95,7 +124,7 @@ export function parseParam(name, decl, text, { checkStep = true } = {}) {
 }
 
 export function formatParam(decl, value) {
-  return decl.kind === 'intList' ? value.join(',') : String(value);
+  return decl.kind === 'intList' || decl.kind === 'intSequence' ? value.join(',') : String(value);
 }
 
 /** "#/pe-matrix?lang=en&maxLen=100" → {lesson: 'pe-matrix', query: URLSearchParams}. */

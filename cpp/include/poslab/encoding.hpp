@@ -4,6 +4,7 @@
 
 #include <Eigen/Core>
 #include <string_view>
+#include <vector>
 
 namespace poslab {
 
@@ -25,6 +26,10 @@ std::string_view to_string(SinusoidVariant variant);
 int frequency_exponent(SinusoidVariant variant, int column);
 
 inline constexpr int kMaxSequenceLength = 65536;
+/// The 10000 of the paper's formula; RoPE takes its base as a parameter (rope.hpp), the sinusoids use this.
+inline constexpr double kDefaultBase = 10000.0;
+/// Bases a caller may choose: (1, 10^9] (LLaMA 3 uses 500000).
+inline constexpr double kMaxBase = 1e9;
 inline constexpr int kMaxModelWidth = 65536;
 
 /// Checks max_len in [1, 65536], d_model in [2, 65536] and even (every sine column has its cosine partner:
@@ -37,6 +42,20 @@ MatrixF positional_encoding(int max_len, int d_model, SinusoidVariant variant);
 
 /// Same, written into `out` (max_len*d_model floats, row-major) — the allocation-free form the bindings use.
 void positional_encoding_into(float* out, int max_len, int d_model, SinusoidVariant variant);
+
+/// The factor document 000's forward pass multiplies embeddings by: √d_model rounded to float (torch multiplies a
+/// float32 tensor by the Python float math.sqrt(d) in float32), or 1 when scale is false.
+float embedding_scale_factor(int d_model, bool scale);
+/// Throws out_of_range unless base is finite and 1 < base <= kMaxBase.
+void validate_base(double base);
+
+/// ω_j = base^(−e_j / d_model) for every column j (e_j = frequency_exponent): the value at (pos, j) is
+/// sin or cos of pos·ω_j. For the paper's variant this is PyTorch's div_term, each value repeated for the
+/// sine and the cosine column of its pair. Evaluated in double.
+std::vector<double> angular_frequencies(int d_model, SinusoidVariant variant, double base = kDefaultBase);
+
+/// positional_encoding_into with another base than 10000 (RoPE's cos/sin table is this, variant paper).
+void sinusoid_table_into(float* out, int max_len, int d_model, SinusoidVariant variant, double base);
 
 /// Document 000's forward pass: embeddings * sqrt(d_model) (when scale is true) + PE rows 0..rows-1.
 /// The embedding rows are the sequence; its width is d_model.

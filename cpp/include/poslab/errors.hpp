@@ -25,6 +25,7 @@ class ErrorInfo {
       : code_(std::move(code)), argument_(std::move(argument)), fields_(std::move(fields)) {}
 
   /// One of: out_of_range, not_integer, odd_width, size_mismatch, not_finite, too_large, unknown_variant, empty,
+  /// not_permutation (attention.hpp),
   /// not_array (bindings only); for the tokenizer (bpe.hpp): special_token, invalid_vocabulary, too_few_tokens.
   const std::string& code() const { return code_; }
   /// The argument's name as the documentation spells it (max_len, d_model, a, ...).

@@ -1,0 +1,39 @@
+// poslab/attention.hpp — scaled dot-product self-attention, one head: softmax(Q·Kᵀ/√d_k)·V with Q = X·W_q,
+// K = X·W_k, V = X·W_v, an optional causal mask; and how far an output is from a reordering of another.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "poslab/encoding.hpp"
+
+namespace poslab {
+
+/// Longest sequence: the weights are seq_len × seq_len.
+inline constexpr int kMaxAttentionLength = 4096;
+
+struct AttentionResult {
+  MatrixF weights;  ///< seq_len × seq_len; row i: how much position i looks at each position (sums to 1)
+  MatrixF output;   ///< seq_len × d_v: row i = Σ_j weights(i, j)·V_j
+};
+
+/// x: seq_len × dim; wq, wk: dim × d_k; wv: dim × d_v (row-major, applied as X·W, as in `X @ W_q`).
+/// causal: position i only sees positions j <= i (the others get weight exactly 0).
+/// The softmax subtracts each row's maximum first, so large scores never overflow.
+AttentionResult self_attention(const MatrixF& x, const MatrixF& wq, const MatrixF& wk, const MatrixF& wv,
+                               bool causal = false);
+
+/// No projections (W_q = W_k = W_v = identity): softmax(X·Xᵀ/√dim)·X.
+AttentionResult self_attention(const MatrixF& x, bool causal = false);
+
+/// Throws not_permutation unless order holds each of 0 … n−1 exactly once.
+void validate_permutation(const std::vector<int>& order, std::size_t n);
+
+/// For each row i of `reordered`: max over j of |reordered(i, j) − original(order[i], j)|.
+std::vector<double> permutation_row_gaps(const MatrixF& original, const MatrixF& reordered, const std::vector<int>& order);
+
+/// max over i, j of |reordered(i, j) − original(order[i], j)|: 0 (up to rounding) when the rows of
+/// `reordered` are the rows of `original` taken in `order`. order[i] = the row of original that moved to i.
+double permutation_gap(const MatrixF& original, const MatrixF& reordered, const std::vector<int>& order);
+
+}  // namespace poslab

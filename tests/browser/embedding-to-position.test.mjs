@@ -1,0 +1,150 @@
+// Lesson "From embedding to position" (E000-2, E000-4) in Chromium: the seeded table shows PyTorch's digits,
+// the step tables hold the notebook's numbers, controls redraw, the link restores the view, bad input is
+// explained in the reader's language.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startServer } from './server.mjs';
+import { launch, openPage, field } from './browser.mjs';
+
+const golden = JSON.parse(readFileSync(new URL('../golden/embedding.json', import.meta.url), 'utf8'));
+const site = {};
+before(async () => {
+  site.server = await startServer();
+  site.browser = await launch();
+});
+after(async () => {
+  await site.browser?.close();
+  await site.server?.close();
+});
+
+async function open(hash, options) {
+  const opened = await openPage(site.browser, options);
+  await opened.page.goto(site.server.url + hash);
+  await opened.page.waitForSelector('.journey-chart .chart-host svg', { timeout: 20000 });
+  return opened;
+}
+
+const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/** The cells of every row of the step table whose class is step-<name>. */
+const stepTable = (page, name) =>
+  page.evaluate((n) => [...document.querySelectorAll(`.step-${n} tbody tr`)].map((r) => [...r.cells].slice(1).map((c) => c.textContent.trim())), name);
+
+/** Numbers as NumPy prints float32: shortest text that reads back as the same float32. */
+function numpy(x) {
+  const f = Math.fround(x);
+  for (let p = 1; p <= 9; p++) if (Math.fround(Number(f.toPrecision(p))) === f) return Number(f.toPrecision(p));
+  return f;
+}
+
+for (const lang of ['en', 'es']) {
+  test(`loads in ${lang}: seed 0 gives PyTorch's -1.1258, -1.1524, -0.2506 and no console errors`, async () => {
+    const { page, problems, context } = await open(`#/embedding-to-position?lang=${lang}`);
+    const firstRow = await page.evaluate(() => [...document.querySelector('.embedding-table tbody tr').cells].slice(1).map((c) => c.textContent.trim()));
+    assert.deepEqual(firstRow.slice(0, 3), ['-1.1258', '-1.1524', '-0.2506']);
+    assert.match(await page.textContent('.embedding-table pre'), /torch\.manual_seed\(0\)\s+torch\.nn\.Embedding\(100, 4\)/);
+    const heading = await page.textContent('h1');
+    assert.equal(heading.trim(), lang === 'en' ? 'From embedding to position' : 'Del embedding a la posición');
+    assert.match(await page.textContent('.steps-check'), lang === 'en' ? /PE table again/ : /vuelve a ser la de PE/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('the step tables hold the notebook\'s float32 values for E000-2 (seed 0)', async () => {
+  const { page, context } = await open('#/embedding-to-position?lang=en&digits=numpy');
+  const g = golden['E000-2'];
+  for (const [name, key] of [['embedded', 'embedded'], ['scaled', 'scaled'], ['encoded', 'encoded'], ['shiftScaled', 'shift_scaled']]) {
+    const shown = await stepTable(page, name);
+    assert.deepEqual(shown.map((row) => row.map(Number)), g[key].map((row) => row.map(numpy)), name);
+  }
+  await context.close();
+});
+
+test('changing the seed, the sentence and the scaling redraws; the link keeps the view', async () => {
+  const { page, problems, context } = await open('#/embedding-to-position?lang=en');
+  const before = await stepTable(page, 'encoded');
+  const chartBefore = await page.innerHTML('.journey-chart .chart-host');
+  await field(page, 'seed').fill('42');
+  await frames(page);
+  const afterSeed = await stepTable(page, 'encoded');
+  assert.notDeepEqual(afterSeed, before);
+  assert.notEqual(await page.innerHTML('.journey-chart .chart-host'), chartBefore);
+  assert.match(page.url(), /seed=42/);
+
+  await field(page, 'ids').fill('5,5,5');
+  await frames(page);
+  assert.equal((await stepTable(page, 'embedded')).length, 3);
+  await field(page, 'scale', 'select').selectOption('off');
+  await frames(page);
+  assert.match(await page.textContent('.steps-check'), /Scaling is off/);
+  assert.match(page.url(), /ids=5,5,5/);
+  assert.match(page.url(), /scale=off/);
+
+  // the same link in a fresh page shows the same numbers
+  const url = page.url();
+  const again = await openPage(site.browser);
+  await again.page.goto(url);
+  await again.page.waitForSelector('.journey-chart .chart-host svg');
+  assert.deepEqual(await stepTable(again.page, 'encoded'), await stepTable(page, 'encoded'));
+  assert.equal(await field(again.page, 'seed').inputValue(), '42');
+  await again.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a seed above 2^53 travels as text; the largest 64-bit seed works', async () => {
+  const { page, problems, context } = await open('#/embedding-to-position?lang=en&seed=18446744073709551615&vocabSize=33&dModel=6&ids=0,1,2&token=3');
+  assert.match(await page.textContent('.embedding-table pre'), /manual_seed\(18446744073709551615\)/);
+  assert.equal(await field(page, 'seed').inputValue(), '18446744073709551615');
+  assert.match(page.url(), /seed=18446744073709551615/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+for (const [lang, idsError, seedError] of [
+  ['en', /Every token id has to be between 0 and 99, and 100 isn't/, /seed has to be between 0 and 18446744073709551615/i],
+  ['es', /Cada id de token tiene que estar entre 0 y 99, y 100 se sale/, /semilla tiene que estar entre 0 y 18446744073709551615/i],
+]) {
+  test(`bad input is explained in ${lang}: an id outside the table, a seed beyond 64 bits`, async () => {
+    const { page, problems, context } = await open(`#/embedding-to-position?lang=${lang}`);
+    const before = await stepTable(page, 'encoded');
+    await field(page, 'ids').fill('0,1,100');
+    await page.locator('[data-field="ids"] .field-error').filter({ hasText: idsError }).waitFor();
+    assert.deepEqual(await stepTable(page, 'encoded'), before);
+    await field(page, 'seed').fill('18446744073709551616');
+    await page.locator('[data-field="seed"] .field-error').filter({ hasText: seedError }).waitFor();
+    await field(page, 'vocabSize').fill('-3');
+    await page.locator('[data-field="vocabSize"] .field-error').waitFor({ state: 'visible' });
+    assert.notEqual((await page.textContent('[data-field="vocabSize"] .field-error')).trim(), '');
+    assert.deepEqual(await stepTable(page, 'encoded'), before);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('a link whose values do not hold together falls back to a default and says why', async () => {
+  const { page, context } = await open('#/embedding-to-position?lang=en&vocabSize=50');
+  assert.match(await page.textContent('[data-field="vocabSize"] .field-error'), /between 0 and 49, and 80 isn't/);
+  assert.equal(await field(page, 'vocabSize').inputValue(), '100');
+  assert.equal((await stepTable(page, 'encoded')).length, 5);
+  await context.close();
+});
+
+test('the token journey: same embedding at every position, a different encoding at each', async () => {
+  const { page, context } = await open('#/embedding-to-position?lang=en&digits=numpy');
+  await page.click('.journey-chart details summary');
+  const rows = await page.evaluate(() => [...document.querySelectorAll('.journey-chart details tbody tr')].map((r) => [...r.cells].slice(1).map((c) => c.textContent.trim())));
+  assert.equal(rows.length, 5);
+  assert.deepEqual(rows.map((r) => r[0]), ['[21, 1, 80, 32, 6]', '[0, 21, 80, 32, 6]', '[0, 1, 21, 32, 6]', '[0, 1, 80, 21, 6]', '[0, 1, 80, 32, 21]']);
+  assert.equal(new Set(rows.map((r) => r[1])).size, 1);
+  assert.equal(new Set(rows.map((r) => r[2])).size, 5);
+  // position 0's encoding is the notebook's E000-4 row 0
+  const expected = golden['E000-4'].encoded[0].map(numpy);
+  assert.deepEqual(rows[0][2].split(/\s+/).map(Number), expected);
+  await field(page, 'dimY').fill('3');
+  await frames(page);
+  assert.match(page.url(), /dimY=3/);
+  await context.close();
+});

@@ -1,0 +1,119 @@
+// Lesson "formula-step-by-step": document 003's d = 2 example and its step-by-step matrix (row 1 as the blog
+// printed it), the wavelengths, and PE(pos + k) = M(k)·PE(pos) for any k; links restore the view; bad input
+// is explained in the reader's language.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer } from './server.mjs';
+import { launch, openPage } from './browser.mjs';
+
+const site = {};
+before(async () => {
+  site.server = await startServer();
+  site.browser = await launch();
+});
+after(async () => {
+  await site.browser?.close();
+  await site.server?.close();
+});
+
+async function open(hash, options) {
+  const opened = await openPage(site.browser, options);
+  await opened.page.goto(site.server.url + hash);
+  await opened.page.waitForSelector('.rotation-verdict:not(:empty)', { timeout: 20000 });
+  await opened.page.waitForSelector('.wavelengths svg');
+  return opened;
+}
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
+const input = (page, name) => page.locator(`[data-field="${name}"] input[type=text]`);
+
+for (const [lang, title] of [
+  ['es', 'La fórmula paso a paso'],
+  ['en', 'The formula step by step'],
+]) {
+  test(`${lang}: loads with no errors; d = 2 gives [0.5, 0.8] + [0, 1] = [0.5, 1.8]; row 1 is the blog's (E003-2, E003-3)`, async () => {
+    const { page, problems, context } = await open(`#/formula-step-by-step?lang=${lang}`);
+    assert.equal(await page.textContent('h1'), title);
+    const d2 = await cells(page, '.d2-example');
+    assert.deepEqual(d2.map((r) => r[1]), ['[0.50000, 0.80000]', '[0, 1.0000]', '[0.50000, 1.8000]']);
+    const row1 = (await cells(page, '[data-step="4"]'))[0].slice(1);
+    assert.deepEqual(row1, ['0.84147', '0.54030', '0.82186', '…', '1.0000', '1.0366e-04', '1.0000']);
+    const div = (await cells(page, '[data-step="2"]'))[1].slice(1);
+    assert.deepEqual(div.slice(0, 3), ['1.0000', '0.96466', '0.93057']);
+    assert.ok((await page.locator('.lesson .katex math').count()) > 5);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('position 1 in two dimensions is [sin 1, cos 1]', async () => {
+  const { page, context } = await open('#/formula-step-by-step?lang=en&pos2=1');
+  const d2 = await cells(page, '.d2-example');
+  assert.deepEqual(d2.map((r) => r[1]), ['[0.50000, 0.80000]', '[0.84147, 0.54030]', '[1.3415, 1.3403]']);
+  await context.close();
+});
+
+test('moving d_model redraws the steps and the wavelength chart and goes into the link', async () => {
+  const { page, problems, context } = await open('#/formula-step-by-step?lang=en');
+  const before = await page.innerHTML('.wavelengths .chart-host');
+  await page.locator('[data-field="dModel"] input[type=range]').fill('64');
+  await frames(page);
+  assert.notEqual(await page.innerHTML('.wavelengths .chart-host'), before);
+  assert.match(await page.textContent('.wavelengths figcaption'), /d_model = 64/);
+  const pairs = (await page.$$eval('[data-step="2"] thead th', (th) => th.map((x) => x.textContent))).slice(1);
+  assert.deepEqual(pairs, ['0', '1', '2', '…', '29', '30', '31']);
+  assert.match(page.url(), /dModel=64/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('PE(pos + k) = M(k)·PE(pos) for the k the student types, with an error near zero (E002-3)', async () => {
+  const { page, context } = await open('#/formula-step-by-step?lang=en&dModel=8&pos=5&k=7');
+  for (const k of ['7', '50', '-5', '1234']) {
+    await input(page, 'k').fill(k);
+    await frames(page);
+    const verdict = await page.textContent('.rotation-verdict');
+    assert.match(verdict, new RegExp(`PE\\(${5 + Number(k)}\\)`));
+    const error = Number(verdict.match(/columns: ([^ ]+) —/)[1]);
+    assert.ok(error < 1e-6, `k=${k}: ${verdict}`);
+    // Every pair: M(k)·PE(pos) and PE(pos + k) agree to float rounding.
+    const numbers = (text) => text.replace(/[[\]]/g, '').split(',').map(Number);
+    for (const row of await cells(page, '.rotation')) {
+      const [rotated, direct] = [numbers(row[3]), numbers(row[4])];
+      rotated.forEach((v, i) => assert.ok(Math.abs(v - direct[i]) < 1e-6, `k=${k} ${row[0]}: ${row[3]} vs ${row[4]}`));
+    }
+  }
+  assert.match(page.url(), /k=1234/);
+  await context.close();
+});
+
+for (const [lang, message] of [
+  ['en', /k has to be between -5 and 65530, and -6 isn't/],
+  ['es', /k tiene que estar entre -5 y 65530, y -6 se sale de ese intervalo/],
+]) {
+  test(`${lang}: k = -6 at pos = 5 is explained next to the field and the last good view stays`, async () => {
+    const { page, problems, context } = await open(`#/formula-step-by-step?lang=${lang}&pos=5&k=7`);
+    const before = await page.textContent('.rotation-verdict');
+    await input(page, 'k').fill('-6');
+    await page.locator('[data-field="k"] .field-error').filter({ hasText: message }).waitFor();
+    assert.equal(await page.textContent('.rotation-verdict'), before);
+    assert.match(page.url(), /k=7/);
+    await input(page, 'dModel').fill('7');
+    await page.locator('[data-field="dModel"] .field-error').filter({ hasText: /7/ }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('a link restores every field, and a bad value in it falls back with a notice', async () => {
+  const { page, context } = await open('#/formula-step-by-step?lang=en&maxLen=20&dModel=8&row=3&pos=10&k=-4');
+  assert.equal(await input(page, 'maxLen').inputValue(), '20');
+  assert.equal(await input(page, 'row').inputValue(), '3');
+  assert.match(await page.textContent('[data-step="4"] caption'), /Row 3 of pe \(20 × 8\)/);
+  assert.match(await page.textContent('.rotation-verdict'), /M\(k\)·PE\(10\) and PE\(6\)/);
+  await context.close();
+  const bad = await open('#/formula-step-by-step?lang=es&dModel=9');
+  assert.equal(await bad.page.locator('.notice').count(), 1);
+  assert.match(bad.page.url(), /dModel=512/);
+  await bad.context.close();
+});

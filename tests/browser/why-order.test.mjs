@@ -1,0 +1,145 @@
+// Lesson "why-order": reordering a sentence, with positions off the outputs are the same vectors reordered
+// (check mark), with positions on they are not (cross); the numbers are PyTorch's; links restore the view;
+// an impossible order is explained in the reader's language.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startServer } from './server.mjs';
+import { launch, openPage } from './browser.mjs';
+import { formatValue } from '../../web/src/format.js';
+import { vectors, wq, wk, wv, sentences } from '../../web/lessons/01-why-order/toy-model.js';
+
+const golden = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-1'];
+const site = {};
+before(async () => {
+  site.server = await startServer();
+  site.browser = await launch();
+});
+after(async () => {
+  await site.browser?.close();
+  await site.server?.close();
+});
+
+async function open(hash, options) {
+  const opened = await openPage(site.browser, options);
+  await opened.page.goto(site.server.url + hash);
+  await opened.page.waitForSelector('.why-check[data-same] .verdict', { timeout: 20000 });
+  await opened.page.waitForSelector('.why-results .order-reordered .why-output svg');
+  return opened;
+}
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const same = (page) => page.getAttribute('.why-check', 'data-same');
+const outputImage = (page) => page.evaluate(() => document.querySelector('.order-reordered .why-output svg').outerHTML);
+
+test("the lesson's toy model is the notebook's (words, W_q, W_k, W_v)", () => {
+  golden.words.forEach((word, i) => golden.table[i].forEach((v, j) => assert.equal(Math.fround(vectors[word][j]), v, `${word}[${j}]`)));
+  for (const [mine, theirs] of [[wq, golden.wq], [wk, golden.wk], [wv, golden.wv]]) {
+    theirs.forEach((row, i) => row.forEach((v, j) => assert.equal(Math.fround(mine[i][j]), v)));
+  }
+  assert.deepEqual(sentences.cat.words.es, golden.cases.el_gato_negro.words);
+  assert.deepEqual(sentences.cat.reorder.es, golden.order);
+});
+
+for (const [lang, title, yes, heading] of [
+  ['es', '¿Por qué importa el orden?', /mismo vector de salida/, 'Tu orden: «gato el negro»'],
+  ['en', 'Why does order matter?', /same output vector/, 'Your order: “black the cat”'],
+]) {
+  test(`${lang}: loads with no errors, and without positions "reordered" outputs are the same vectors (check mark)`, async () => {
+    const { page, problems, context } = await open(`#/why-order?lang=${lang}`);
+    assert.equal(await page.textContent('h1'), title);
+    assert.equal(await same(page), 'true');
+    assert.equal(await page.textContent('.verdict-mark'), '✓');
+    assert.match(await page.textContent('.verdict'), yes);
+    assert.equal(await page.textContent('.order-reordered h3'), heading);
+    assert.ok((await page.locator('.lesson .katex math').count()) > 3);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('the outputs shown are the ones PyTorch computed for "gato el negro", with and without PE', async () => {
+  for (const [pe, key] of [['off', 'output'], ['on', 'output_pe']]) {
+    const { page, context } = await open(`#/why-order?lang=es&pe=${pe}`);
+    await page.click('.order-reordered .why-output summary');
+    const cells = await page.$$eval('.order-reordered .why-output tbody tr', (rows) => rows.map((r) => [...r.cells].slice(1).map((c) => c.textContent)));
+    const expected = golden.cases.gato_el_negro[key];
+    cells.forEach((row, i) => row.forEach((text, j) => assert.ok(Math.abs(Number(text) - expected[i][j]) <= 1e-4 * Math.max(1, Math.abs(expected[i][j])), `${pe} [${i}][${j}] ${text} vs ${formatValue(expected[i][j])}`)));
+    await context.close();
+  }
+});
+
+test('moving a word with the keyboard reorders, keeps focus and the check mark; PE on gives a cross', async () => {
+  const { page, problems, context } = await open('#/why-order?lang=en&order=0,1,2');
+  assert.equal(await page.textContent('.order-reordered h3'), 'Your order: “the black cat”');
+  await page.getByRole('button', { name: 'Move “the” one place to the right' }).focus();
+  await page.keyboard.press('Enter');
+  await frames(page);
+  assert.equal(await page.textContent('.order-reordered h3'), 'Your order: “black the cat”');
+  assert.match(page.url(), /order=1,0,2/);
+  assert.equal(await same(page), 'true');
+  // Focus stayed on the moved word's button, so a second Enter moves it again.
+  await page.keyboard.press('Enter');
+  await frames(page);
+  assert.equal(await page.textContent('.order-reordered h3'), 'Your order: “black cat the”');
+  const before = await outputImage(page);
+  await page.getByLabel('Positional encoding').selectOption('on');
+  await frames(page);
+  assert.equal(await same(page), 'false');
+  assert.equal(await page.textContent('.verdict-mark'), '✗');
+  assert.notEqual(await outputImage(page), before);
+  assert.match(page.url(), /pe=on/);
+  await page.getByRole('button', { name: 'Back to the original order' }).click();
+  await frames(page);
+  assert.equal(await same(page), 'true');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('dragging a word onto another moves it', async () => {
+  const { page, context } = await open('#/why-order?lang=en&order=0,1,2');
+  await page.dragAndDrop('.reorder-item:nth-child(1)', '.reorder-item:nth-child(3)');
+  await frames(page);
+  assert.equal(await page.textContent('.order-reordered h3'), 'Your order: “black cat the”');
+  await context.close();
+});
+
+test('the causal mask breaks the equivalence even without positions', async () => {
+  const { page, context } = await open('#/why-order?lang=en&mask=on');
+  assert.equal(await same(page), 'false');
+  assert.match(await page.textContent('.verdict'), /causal mask/);
+  await context.close();
+});
+
+test('a link restores the sentence, the order and the toggles; switching language keeps them', async () => {
+  const { page, problems, context } = await open('#/why-order?lang=es&sentence=john&order=3,1,2,0&pe=on&mask=off');
+  assert.equal(await page.textContent('.order-reordered h3'), 'Tu orden: «María quiere a Juan»');
+  assert.equal(await page.getByLabel('Positional encoding').inputValue(), 'on');
+  assert.equal(await page.getByLabel('Frase').inputValue(), 'john');
+  assert.equal(await same(page), 'false');
+  await page.getByLabel('Idioma').selectOption('en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await frames(page);
+  // English has three words: the sentence starts again from its own reordering, "Mary loves John".
+  assert.equal(await page.textContent('.order-reordered h3'), 'Your order: “Mary loves John”');
+  assert.match(page.url(), /sentence=john&order=2,1,0&pe=on/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+for (const [lang, message] of [
+  ['en', /The word order has to use each position from 0 to 2 exactly once/],
+  ['es', /El orden de las palabras tiene que usar cada posición de 0 a 2 exactamente una vez/],
+]) {
+  test(`${lang}: an impossible order in the link is explained and replaced by the sentence's reordering`, async () => {
+    const { page, problems, context } = await open(`#/why-order?lang=${lang}&order=0,1,3`);
+    assert.match(await page.textContent('[data-field="order"] .field-error'), message);
+    assert.match(page.url(), /order=1,0,2/);
+    assert.equal(await same(page), 'true');
+    const bad = await open(`#/why-order?lang=${lang}&pe=maybe`);
+    assert.equal(await bad.page.locator('.notice').count(), 1);
+    assert.match(bad.page.url(), /pe=off/);
+    assert.deepEqual(problems, []);
+    await bad.context.close();
+    await context.close();
+  });
+}

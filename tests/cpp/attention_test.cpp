@@ -1,0 +1,141 @@
+// Self-attention against document 002's notebook (PyTorch, float64 from the same float32 inputs), its
+// permutation equivariance without positions and its loss with them, the causal mask and the errors.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "golden.hpp"
+#include "poslab/attention.hpp"
+#include "poslab/encoding.hpp"
+#include "poslab/errors.hpp"
+
+using poslab::MatrixF;
+using poslab::testing::load_golden;
+
+namespace {
+
+MatrixF matrix(const nlohmann::json& rows) {
+  MatrixF m(rows.size(), rows[0].size());
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t j = 0; j < rows[i].size(); ++j) m(i, j) = rows[i][j].get<float>();
+  return m;
+}
+
+double max_gap(const MatrixF& a, const nlohmann::json& expected) {
+  double gap = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    for (std::size_t j = 0; j < expected[i].size(); ++j)
+      gap = std::max(gap, std::abs(a(i, j) - expected[i][j].get<double>()));
+  return gap;
+}
+
+struct Lab {
+  nlohmann::json g = load_golden("doc002.json")["E002-1"];
+  MatrixF wq = matrix(g["wq"]), wk = matrix(g["wk"]), wv = matrix(g["wv"]);
+};
+
+}  // namespace
+
+TEST_CASE("attention weights and outputs equal PyTorch's for the lab's example, with and without PE (E002-1)") {
+  Lab lab;
+  for (const char* name : {"el_gato_negro", "gato_el_negro"}) {
+    CAPTURE(name);
+    const auto& c = lab.g["cases"][name];
+    const MatrixF x = matrix(c["x"]);
+    const auto plain = poslab::self_attention(x, lab.wq, lab.wk, lab.wv);
+    CHECK(max_gap(plain.weights, c["weights"]) < 2e-6);
+    CHECK(max_gap(plain.output, c["output"]) < 5e-6);
+    const MatrixF with_pe = poslab::add_positional_encoding(x, poslab::SinusoidVariant::paper, false);
+    const auto pe = poslab::self_attention(with_pe, lab.wq, lab.wk, lab.wv);
+    CHECK(max_gap(pe.weights, c["weights_pe"]) < 2e-6);
+    CHECK(max_gap(pe.output, c["output_pe"]) < 5e-6);
+    const auto causal = poslab::self_attention(x, lab.wq, lab.wk, lab.wv, true);
+    CHECK(max_gap(causal.weights, c["weights_causal"]) < 2e-6);
+    CHECK(max_gap(causal.output, c["output_causal"]) < 5e-6);
+  }
+}
+
+TEST_CASE("without positions, reordering the words reorders the outputs; with positions it does not") {
+  Lab lab;
+  const auto order = lab.g["order"].get<std::vector<int>>();
+  const MatrixF a = matrix(lab.g["cases"]["el_gato_negro"]["x"]), b = matrix(lab.g["cases"]["gato_el_negro"]["x"]);
+  const double gap = poslab::permutation_gap(poslab::self_attention(a, lab.wq, lab.wk, lab.wv).output,
+                                             poslab::self_attention(b, lab.wq, lab.wk, lab.wv).output, order);
+  CHECK(gap < 1e-6);
+  const auto pe = [](const MatrixF& x) { return poslab::add_positional_encoding(x, poslab::SinusoidVariant::paper, false); };
+  const double gap_pe = poslab::permutation_gap(poslab::self_attention(pe(a), lab.wq, lab.wk, lab.wv).output,
+                                                poslab::self_attention(pe(b), lab.wq, lab.wk, lab.wv).output, order);
+  CHECK(gap_pe == doctest::Approx(lab.g["gap_pe"].get<double>()).epsilon(1e-4));
+
+  // Any permutation of a longer random sentence, identity projections included.
+  std::mt19937 gen(3);
+  std::normal_distribution<float> normal;
+  MatrixF x(7, 12);
+  for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = normal(gen);
+  std::vector<int> shuffle = {3, 0, 6, 1, 5, 2, 4};
+  MatrixF moved(7, 12);
+  for (int i = 0; i < 7; ++i) moved.row(i) = x.row(shuffle[i]);
+  CHECK(poslab::permutation_gap(poslab::self_attention(x).output, poslab::self_attention(moved).output, shuffle) < 1e-5);
+  CHECK(poslab::permutation_gap(poslab::self_attention(pe(x)).output, poslab::self_attention(pe(moved)).output, shuffle) > 1e-2);
+}
+
+TEST_CASE("softmax rows sum to 1, huge scores do not overflow, and the causal mask gives exact zeros") {
+  MatrixF x(4, 2);
+  x << 300, 0, 0, 300, 300, 300, -300, 1;  // scores up to 180000/√2: exp would overflow without the max shift
+  const auto r = poslab::self_attention(x);
+  CHECK(r.weights.allFinite());
+  for (int i = 0; i < 4; ++i) CHECK(r.weights.row(i).sum() == doctest::Approx(1.0).epsilon(1e-6));
+  const auto c = poslab::self_attention(x, true);
+  for (int i = 0; i < 4; ++i)
+    for (int j = i + 1; j < 4; ++j) CHECK(c.weights(i, j) == 0.0f);
+  CHECK(c.weights(0, 0) == 1.0f);
+  CHECK(c.output.row(0).isApprox(x.row(0)));
+}
+
+TEST_CASE("the SIMD products agree with a plain loop for odd sizes") {
+  std::mt19937 gen(11);
+  std::uniform_real_distribution<float> u(-1, 1);
+  for (int n : {1, 2, 5, 9}) {
+    for (int d : {1, 3, 8, 13}) {
+      MatrixF x(n, d), wq(d, 5), wk(d, 5), wv(d, 7);
+      for (MatrixF* m : {&x, &wq, &wk, &wv})
+        for (Eigen::Index i = 0; i < m->size(); ++i) m->data()[i] = u(gen);
+      const auto r = poslab::self_attention(x, wq, wk, wv);
+      const Eigen::MatrixXd q = (x * wq).cast<double>(), k = (x * wk).cast<double>(), v = (x * wv).cast<double>();
+      Eigen::MatrixXd s = q * k.transpose() / std::sqrt(5.0);
+      for (int i = 0; i < n; ++i) {
+        s.row(i) = (s.row(i).array() - s.row(i).maxCoeff()).exp();
+        s.row(i) /= s.row(i).sum();
+      }
+      const Eigen::MatrixXd o = s * v;
+      CHECK((r.weights.cast<double>() - s).cwiseAbs().maxCoeff() < 1e-5);
+      CHECK((r.output.cast<double>() - o).cwiseAbs().maxCoeff() < 1e-5);
+    }
+  }
+}
+
+TEST_CASE("bad arguments are refused with their code and argument") {
+  const MatrixF x = MatrixF::Ones(3, 4), w = MatrixF::Ones(4, 4);
+  const auto code_of = [](auto&& body) {
+    try {
+      body();
+    } catch (const poslab::ErrorInfo& e) {
+      return e.code() + ":" + e.argument();
+    } catch (...) {
+      return std::string("other");
+    }
+    return std::string("none");
+  };
+  CHECK(code_of([&] { poslab::self_attention(x, MatrixF::Ones(3, 4), w, w); }) == "size_mismatch:wq");
+  CHECK(code_of([&] { poslab::self_attention(x, w, MatrixF::Ones(4, 3), w); }) == "size_mismatch:wk");
+  MatrixF bad = x;
+  bad(1, 2) = NAN;
+  CHECK(code_of([&] { poslab::self_attention(bad); }) == "not_finite:x");
+  CHECK(code_of([&] { poslab::self_attention(MatrixF::Ones(4097, 1)); }) == "out_of_range:seq_len");
+  CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 0, 1}); }) == "not_permutation:order");
+  CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 1, 3}); }) == "not_permutation:order");
+  CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 1}); }) == "size_mismatch:order");
+}

@@ -1,0 +1,54 @@
+// Document 003's d = 2 example (E003-2): the embedding of «El», [0.5, 0.8], plus PE(pos) = [sin pos, cos pos],
+// as numbers and as arrows.
+import { t } from '../../src/i18n.js';
+import { sliderField } from '../../src/ui/fields.js';
+import { chartFigure } from '../../src/charts/figure.js';
+import { arrowChart } from '../../src/charts/arrows.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { formatValue } from '../../src/format.js';
+import { params } from './params.js';
+
+export function d2View({ onValue }) {
+  const element = document.createElement('section');
+  element.className = 'panel d2-example';
+  const field = sliderField({ name: 'pos2', decl: params.pos2, labelKey: 'formulaSteps.fields.pos2.label', hintKey: 'formulaSteps.fields.pos2.hint', onValue: (v) => onValue('pos2', v) });
+  const tableHost = document.createElement('div');
+  const figure = chartFigure('d2-arrows');
+  // The numbers are the table above the drawing: no second table under it.
+  figure.element.querySelector('details').hidden = true;
+  element.append(field.element, tableHost, figure.element);
+
+  /** embedding, pe, sum: two numbers each, from the kernel. */
+  function draw({ pos, embedding, pe, sum }, width) {
+    const show = (v) => `[${formatValue(v[0])}, ${formatValue(v[1])}]`;
+    const caption = t('formulaSteps.d2.caption', { pos });
+    tableHost.replaceChildren(
+      scrollBox(dataTable({
+        caption,
+        corner: t('formulaSteps.d2.vector'),
+        columns: [t('formulaSteps.d2.values')],
+        rows: [
+          { header: t('formulaSteps.d2.embedding'), cells: [show(embedding)] },
+          { header: t('formulaSteps.d2.pe', { pos }), cells: [show(pe)] },
+          { header: t('formulaSteps.d2.sum', { pos }), cells: [show(sum)] },
+        ],
+      }), caption),
+    );
+    const names = { embedding: t('formulaSteps.d2.embedding'), pe: t('formulaSteps.d2.pe', { pos }), sum: t('formulaSteps.d2.sum', { pos }) };
+    figure.update({
+      title: t('formulaSteps.d2.figure', { pos }),
+      drawing: arrowChart({
+        arrows: [
+          { x1: 0, y1: 0, x2: embedding[0], y2: embedding[1], name: names.embedding },
+          { x1: embedding[0], y1: embedding[1], x2: sum[0], y2: sum[1], name: names.pe },
+          { x1: 0, y1: 0, x2: sum[0], y2: sum[1], name: names.sum },
+        ],
+        width,
+        extent: 2.2,
+        labels: { x: t('formulaSteps.d2.x'), y: t('formulaSteps.d2.y'), aria: t('formulaSteps.d2.aria', { pos }), description: t('formulaSteps.d2.description') },
+      }),
+      table: null,
+    });
+  }
+  return { element, fields: { pos2: field }, draw, width: figure.width, relabel: field.relabel };
+}

@@ -1,0 +1,54 @@
+// E002-3: PE(pos + k) = M(k)·PE(pos). For the chosen pos and k: the 2 × 2 block of M(k) for a few pairs,
+// PE(pos), M(k)·PE(pos) and PE(pos + k) side by side, and the largest difference over every column.
+import { t } from '../../src/i18n.js';
+import { textField } from '../../src/ui/fields.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { formatValue } from '../../src/format.js';
+import { params } from './params.js';
+import { endIndices } from './ends.js';
+
+export function rotationView({ onValue }) {
+  const element = document.createElement('section');
+  element.className = 'panel controls rotation';
+  const make = (name) => textField({ name, decl: params[name], labelKey: `formulaSteps.fields.${name}.label`, hintKey: `formulaSteps.fields.${name}.hint`, onValue: (v) => onValue(name, v) });
+  const fields = { pos: make('pos'), k: make('k') };
+  const grid = document.createElement('div');
+  grid.className = 'field-grid';
+  grid.append(fields.pos.element, fields.k.element);
+  const verdict = document.createElement('p');
+  verdict.className = 'rotation-verdict';
+  verdict.setAttribute('aria-live', 'polite');
+  const tableHost = document.createElement('div');
+  element.append(grid, verdict, tableHost);
+
+  function draw({ pos, k, dModel, check }) {
+    const pair = (v, i) => `[${formatValue(v[2 * i])}, ${formatValue(v[2 * i + 1])}]`;
+    const m = check.rotation.data;
+    const block = (i) => {
+      const a = 2 * i;
+      const at = (r, c) => formatValue(m[r * dModel + c]);
+      return `[[${at(a, a)}, ${at(a, a + 1)}], [${at(a + 1, a)}, ${at(a + 1, a + 1)}]]`;
+    };
+    const vars = { pos, k, shifted: pos + k, dModel, error: formatValue(check.maxError) };
+    verdict.textContent = t('formulaSteps.rotation.verdict', vars);
+    const caption = t('formulaSteps.rotation.caption', vars);
+    const rows = endIndices(dModel / 2).map((i) =>
+      i === null
+        ? { header: '…', cells: ['…', '…', '…', '…'] }
+        : { header: t('formulaSteps.rotation.pair', { i, a: 2 * i, b: 2 * i + 1 }), cells: [block(i), pair(check.pePos, i), pair(check.rotated, i), pair(check.peShifted, i)] },
+    );
+    tableHost.replaceChildren(
+      scrollBox(
+        dataTable({
+          caption,
+          corner: t('formulaSteps.rotation.pairs'),
+          columns: [t('formulaSteps.rotation.block', vars), t('formulaSteps.rotation.pePos', vars), t('formulaSteps.rotation.rotated', vars), t('formulaSteps.rotation.peShifted', vars)],
+          rows,
+        }),
+        caption,
+      ),
+    );
+  }
+  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
+  return { element, fields, draw, relabel };
+}

@@ -1,0 +1,26 @@
+// E002-3: low dimensions turn fast, high ones slowly. The wavelength of each pair, 2π/div_term, in positions.
+import { t } from '../../src/i18n.js';
+import { chartFigure } from '../../src/charts/figure.js';
+import { seriesChart } from '../../src/charts/series.js';
+import { endsTable } from './ends.js';
+
+export function wavelengthView() {
+  const figure = chartFigure('wavelengths');
+  function draw({ dModel, wavelengths, maxLen }, width) {
+    const vars = { dModel, maxLen };
+    const x = Array.from(wavelengths, (_, i) => 2 * i);
+    figure.update({
+      title: t('formulaSteps.wavelength.title', vars),
+      drawing: seriesChart({
+        series: [{ name: 'wavelength', x, y: Array.from(wavelengths) }],
+        width,
+        logY: true,
+        labels: { x: t('formulaSteps.wavelength.x'), y: t('formulaSteps.wavelength.y'), aria: t('formulaSteps.wavelength.aria', vars), description: t('formulaSteps.wavelength.description') },
+      }),
+      noteText: t('formulaSteps.wavelength.note', { first: wavelengths[0].toFixed(2), last: Math.round(wavelengths[wavelengths.length - 1]), ...vars }),
+      table: () =>
+        endsTable({ caption: t('formulaSteps.wavelength.title', vars), corner: t('formulaSteps.table.pair'), n: wavelengths.length, rows: [{ header: t('formulaSteps.wavelength.y'), at: (i) => wavelengths[i] }] }),
+    });
+  }
+  return { element: figure.element, width: figure.width, draw };
+}

@@ -1,0 +1,64 @@
+// E000-2: the sentence's embeddings, the scaled embeddings, the PE rows, the encodings and the two
+// differences, side by side; then the check that "encoded − scaled" is the PE rows up to float32 rounding.
+import { t } from '../../src/i18n.js';
+import { formatValue } from '../../src/format.js';
+import { selectField } from '../../src/ui/fields.js';
+import { matrixTable } from './matrix-table.js';
+import { params } from './params.js';
+
+const STEPS = ['embedded', 'scaled', 'positional', 'encoded', 'shift', 'shiftScaled'];
+
+export function stepsView({ onValue }) {
+  const element = document.createElement('section');
+  element.className = 'panel steps';
+  const fields = {
+    digits: selectField({
+      name: 'digits',
+      decl: params.digits,
+      labelKey: 'embeddingToPosition.fields.digits.label',
+      hintKey: 'embeddingToPosition.fields.digits.hint',
+      optionKey: (o) => `embeddingToPosition.options.digits.${o}`,
+      onValue: (v) => onValue('digits', v),
+    }),
+  };
+  const grid = document.createElement('div');
+  grid.className = 'steps-grid';
+  const check = document.createElement('p');
+  check.className = 'steps-check';
+  check.setAttribute('aria-live', 'polite');
+  const note = document.createElement('p');
+  note.className = 'table-note';
+  element.append(fields.digits.element, grid, check, note);
+
+  function draw(steps, view) {
+    const rowHeader = (i) => t('embeddingToPosition.steps.row', { pos: i, id: view.ids[i] });
+    const scaled = view.scale === 'on';
+    grid.classList.toggle('all-digits', view.digits === 'numpy');
+    let windowed = false;
+    grid.replaceChildren(
+      ...STEPS.map((name) => {
+        const figure = document.createElement('div');
+        figure.className = `step step-${name}`;
+        const caption = t(`embeddingToPosition.steps.${name}`, { xs: scaled ? 'x·√d' : 'x' });
+        const table = matrixTable({ matrix: steps[name], caption, corner: t('embeddingToPosition.steps.corner'), rowHeader, style: view.digits });
+        windowed ||= table.windowed;
+        figure.append(table.element);
+        return figure;
+      }),
+    );
+    const vars = {
+      deviation: formatValue(steps.maxDeviation),
+      bound: formatValue(steps.roundingBound),
+      shift: formatValue(steps.largestShift),
+      shiftScaled: formatValue(steps.largestShiftScaled),
+      factor: formatValue(steps.scaleFactor),
+    };
+    check.textContent = [
+      steps.maxDeviation <= steps.roundingBound ? t('embeddingToPosition.steps.checkOk', vars) : t('embeddingToPosition.steps.checkFail', vars),
+      t('embeddingToPosition.steps.ranges', vars),
+      scaled ? t('embeddingToPosition.steps.factor', vars) : t('embeddingToPosition.steps.unscaled'),
+    ].join(' ');
+    note.textContent = windowed ? t('embeddingToPosition.steps.window', { dModel: steps.embedded.cols }) : '';
+  }
+  return { element, fields, draw, relabel: () => fields.digits.relabel() };
+}

@@ -1,0 +1,26 @@
+// The seeded table itself, its first rows printed as PyTorch prints the weight tensor, so the digits can be
+// compared with torch.manual_seed(seed); nn.Embedding(V, D).weight in any notebook.
+import { t } from '../../src/i18n.js';
+import { matrixTable } from './matrix-table.js';
+
+const ROWS = 6;
+
+export function tableView() {
+  const element = document.createElement('section');
+  element.className = 'panel embedding-table';
+  const code = document.createElement('pre');
+  code.className = 'code-line';
+  const host = document.createElement('div');
+  const note = document.createElement('p');
+  note.className = 'table-note';
+  element.append(code, host, note);
+
+  function draw(table, view) {
+    code.textContent = `torch.manual_seed(${view.seed})\ntorch.nn.Embedding(${table.rows}, ${table.cols}).weight[:${Math.min(ROWS, table.rows)}]`;
+    const caption = t('embeddingToPosition.table.caption', { vocabSize: table.rows, dModel: table.cols, seed: view.seed, rows: Math.min(ROWS, table.rows) });
+    const { element: box, windowed } = matrixTable({ matrix: table, caption, corner: t('embeddingToPosition.table.corner'), style: 'tensor', rowLimit: ROWS });
+    host.replaceChildren(box);
+    note.textContent = [t('embeddingToPosition.table.note'), windowed && table.cols > 8 ? t('embeddingToPosition.table.window', { dModel: table.cols }) : ''].join(' ');
+  }
+  return { element, draw, relabel() {} };
+}

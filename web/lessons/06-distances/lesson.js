@@ -1,0 +1,138 @@
+// Lesson 06 — distances and relative positions. Every number comes from the kernel (encodings, distances,
+// cosines, the cosine matrix, the closest pair, the rotation check); this file wires and compares only.
+import { onLanguageChange } from '../../src/i18n.js';
+import { describeError } from '../../src/kernel.js';
+import { perFrame } from '../../src/schedule.js';
+import { showNotice } from '../../src/ui/notices.js';
+import { params } from './params.js';
+import { pairsView } from './pairs-view.js';
+import { similarityView } from './similarity-view.js';
+import { requirementsView } from './requirements-view.js';
+import './distances.css';
+
+export { params };
+
+const sameBits = (a, b, count) => {
+  for (let i = 0; i < count; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+};
+
+export function mount({ kernel, initial, save }) {
+  let view = { ...initial };
+  const draft = { ...initial };
+  const touched = new Set();
+
+  const pairs = pairsView({ onValue: propose });
+  const similarity = similarityView({ onValue: propose });
+  const requirements = requirementsView();
+  const panels = [pairs, similarity];
+  const fields = Object.assign({}, ...panels.map((p) => p.fields));
+
+  const row = (pe, p) => pe.data.subarray(p * pe.cols, (p + 1) * pe.cols);
+
+  function compute(v) {
+    const { dModel, a1, a2, b1, b2, maxLen } = v;
+    const pe = kernel.positionalEncoding({ maxLen: Math.max(a1, a2, b1, b2) + 1, dModel, variant: 'paper' });
+    const pair = (p, q) => ({ p, q, distance: kernel.euclideanDistance(row(pe, p), row(pe, q)), cosine: kernel.cosineSimilarity(row(pe, p), row(pe, q)) });
+    const table = kernel.positionalEncoding({ maxLen, dModel, variant: 'paper' });
+    const again = kernel.positionalEncoding({ maxLen, dModel, variant: 'paper' });
+    const longer = kernel.positionalEncoding({ maxLen: 2 * maxLen, dModel, variant: 'paper' });
+    return {
+      pairs: { dModel, pairs: [pair(a1, a2), pair(b1, b2)] },
+      similarity: { matrix: kernel.cosineMatrix(table, table), dModel, a1 },
+      live: {
+        dModel,
+        maxLen,
+        closest: kernel.closestPositions(maxLen, dModel),
+        identical: sameBits(table.data, again.data, table.data.length),
+        prefix: sameBits(table.data, longer.data, table.data.length),
+        rotation: { pos: a1, k: a2 - a1, error: kernel.rotationCheck(a1, a2 - a1, dModel).maxError },
+        rope: ropeChecks(maxLen, dModel),
+      },
+    };
+  }
+
+  /** RoPE measured the same way: one vector (all ones) rotated at every position. */
+  function ropeChecks(maxLen, dModel) {
+    const ones = (rows) => ({ rows, cols: dModel, data: new Float32Array(rows * dModel).fill(1) });
+    const turned = kernel.rope(ones(maxLen));
+    const again = kernel.rope(ones(maxLen));
+    const longer = kernel.rope(ones(2 * maxLen));
+    const n = Math.min(maxLen, 64);
+    const q = new Float32Array(dModel).fill(1);
+    return {
+      closest: kernel.closestRows(turned),
+      identical: sameBits(turned.data, again.data, turned.data.length),
+      prefix: sameBits(turned.data, longer.data, turned.data.length),
+      grid: n,
+      spread: kernel.diagonalSpread(kernel.ropeScoreGrid(q, q, n, 10000)),
+    };
+  }
+
+  const fieldFor = { d_model: 'dModel', max_len: 'maxLen' };
+  function render() {
+    const next = { ...view, ...draft };
+    const failed = new Set();
+    let result;
+    for (;;) {
+      try {
+        result = compute(next);
+        break;
+      } catch (err) {
+        const name = fieldFor[err.argument] || [...touched].find((k) => next[k] !== view[k]);
+        if (!name || next[name] === view[name]) {
+          showNotice(() => describeError(err), { kind: 'error' });
+          return;
+        }
+        fields[name].showError(err);
+        failed.add(name);
+        next[name] = view[name];
+      }
+    }
+    for (const name of touched) if (!failed.has(name)) fields[name].showError(null);
+    touched.clear();
+    view = next;
+    Object.assign(draft, view);
+    save(view);
+    pairs.draw(result.pairs);
+    similarity.draw(result.similarity, similarity.width());
+    requirements.draw(result.live);
+  }
+  const scheduleRender = perFrame(render);
+
+  function propose(name, value) {
+    draft[name] = value;
+    touched.add(name);
+    scheduleRender();
+  }
+
+  function apply(values) {
+    for (const [name, value] of Object.entries(values)) {
+      draft[name] = value;
+      view[name] = value;
+      fields[name].set(value);
+      fields[name].showError(null);
+    }
+    scheduleRender();
+  }
+
+  for (const [name, field] of Object.entries(fields)) field.set(view[name]);
+  const offLanguage = onLanguageChange(() => {
+    for (const panel of panels) panel.relabel();
+    scheduleRender();
+  });
+  const resize = new ResizeObserver(() => scheduleRender());
+
+  return {
+    widgets: { pairs: pairs.element, similarity: similarity.element, requirements: requirements.element },
+    start() {
+      resize.observe(similarity.element);
+      render();
+    },
+    setParams: apply,
+    destroy() {
+      offLanguage();
+      resize.disconnect();
+    },
+  };
+}

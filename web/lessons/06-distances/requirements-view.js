@@ -1,0 +1,48 @@
+// E002-2: the four requirements of a positional code, checked one by one. The sinusoidal column is measured
+// live by the kernel for the current d_model and positions, and so is RoPE's (one vector rotated at every
+// position); the learned column explains why (a learned table is only what its training makes of it).
+import { t } from '../../src/i18n.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { formatValue } from '../../src/format.js';
+
+const REQUIREMENTS = ['unique', 'deterministic', 'generalises', 'relative'];
+
+export function requirementsView() {
+  const element = document.createElement('section');
+  element.className = 'panel requirements';
+  const host = document.createElement('div');
+  element.append(host);
+
+  /** live: {closest, identical, prefix, rotation: {pos, k, error}, rope: {closest, identical, prefix, grid, spread}, maxLen, dModel}. */
+  function draw(live) {
+    const mark = (ok) => (ok ? '✓' : '✗');
+    const sinusoidal = {
+      unique: `${mark(live.closest.distance > 0)} ${t('distances.requirements.live.unique', { a: live.closest.posA, b: live.closest.posB, distance: formatValue(live.closest.distance), maxLen: live.maxLen })}`,
+      deterministic: `${mark(live.identical)} ${t(`distances.requirements.live.deterministic.${live.identical}`)}`,
+      generalises: `${mark(live.prefix)} ${t(`distances.requirements.live.generalises.${live.prefix}`, { maxLen: live.maxLen, twice: 2 * live.maxLen })}`,
+      relative: `${mark(live.rotation.error < 1e-5)} ${t('distances.requirements.live.relative', { pos: live.rotation.pos, k: live.rotation.k, error: formatValue(live.rotation.error) })}`,
+    };
+    const r = live.rope;
+    // q·k of vectors of dModel ones is about dModel in size; float rounding leaves ~1e-7 of it per diagonal.
+    const constant = r.spread < 1e-5 * live.dModel;
+    const rope = {
+      unique: `${mark(r.closest.distance > 0)} ${t('distances.requirements.ropeLive.unique', { a: r.closest.posA, b: r.closest.posB, distance: formatValue(r.closest.distance), maxLen: live.maxLen })}`,
+      deterministic: `${mark(r.identical)} ${t(`distances.requirements.live.deterministic.${r.identical}`)}`,
+      generalises: `${mark(r.prefix)} ${t(`distances.requirements.live.generalises.${r.prefix}`, { maxLen: live.maxLen, twice: 2 * live.maxLen })}`,
+      relative: `${mark(constant)} ${t('distances.requirements.ropeLive.relative', { spread: formatValue(r.spread), n: r.grid })}`,
+    };
+    const caption = t('distances.requirements.caption', { dModel: live.dModel });
+    const table = dataTable({
+      caption,
+      corner: t('distances.requirements.requirement'),
+      columns: [t('distances.requirements.sinusoidal'), t('distances.requirements.learned'), t('distances.requirements.rope')],
+      rows: REQUIREMENTS.map((name) => ({
+        header: t(`distances.requirements.names.${name}`),
+        cells: [sinusoidal[name], t(`distances.requirements.learnedCells.${name}`), rope[name]],
+      })),
+    });
+    table.classList.add('requirements-table');
+    host.replaceChildren(scrollBox(table, caption));
+  }
+  return { element, draw };
+}

@@ -1,0 +1,52 @@
+// E002-8: one pair of dimensions (2i, 2i+1) of a vector, rotated by RoPE at positions 0, 1, 2, …: arrows
+// turning on the unit circle, fast for the first pairs and slowly for the last ones.
+import { t } from '../../src/i18n.js';
+import { sliderField, textField } from '../../src/ui/fields.js';
+import { chartFigure } from '../../src/charts/figure.js';
+import { arrowChart } from '../../src/charts/arrows.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { formatValue } from '../../src/format.js';
+import { params } from './params.js';
+
+export function arrowsView({ onValue }) {
+  const element = document.createElement('section');
+  element.className = 'panel controls rope-arrows';
+  const make = (name, kind = sliderField) =>
+    kind({ name, decl: params[name], labelKey: `rope.fields.${name}.label`, hintKey: `rope.fields.${name}.hint`, onValue: (v) => onValue(name, v) });
+  const fields = { dim: make('dim'), pair: make('pair'), steps: make('steps'), base: make('base', textField) };
+  const grid = document.createElement('div');
+  grid.className = 'field-grid';
+  grid.append(fields.dim.element, fields.pair.element, fields.steps.element, fields.base.element);
+  const figure = chartFigure('rope-turning');
+  element.append(grid, figure.element);
+
+  /** points: [[x, y]] of the pair at positions 0 … steps − 1 (from kernel.rope). */
+  function draw({ pair, dim, base, points }, width) {
+    const vars = { pair, a: 2 * pair, b: 2 * pair + 1, dim, base, count: points.length };
+    const name = t('rope.arrows.name', vars);
+    figure.update({
+      title: t('rope.arrows.title', vars),
+      drawing: arrowChart({
+        arrows: points.map(([x, y], p) => ({ x1: 0, y1: 0, x2: x, y2: y, name, text: String(p) })),
+        width,
+        extent: 1.3,
+        circle: true,
+        labels: { x: t('rope.arrows.x', vars), y: t('rope.arrows.y', vars), aria: t('rope.arrows.aria', vars), description: t('rope.arrows.description') },
+      }),
+      table: () => {
+        const caption = t('rope.arrows.title', vars);
+        return scrollBox(
+          dataTable({
+            caption,
+            corner: t('rope.arrows.position'),
+            columns: [t('rope.arrows.x', vars), t('rope.arrows.y', vars)],
+            rows: points.map(([x, y], p) => ({ header: String(p), cells: [formatValue(x), formatValue(y)] })),
+          }),
+          caption,
+        );
+      },
+    });
+  }
+  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
+  return { element, fields, draw, width: figure.width, relabel };
+}

@@ -1,0 +1,53 @@
+// charts/xy.js — points on two numeric axes whose ranges follow the data: series of (x, y) points, each
+// optionally joined in order and labelled, plus optional boxes. Used where values do not live in [-1, 1]
+// (a token's encoding moving around its embedding, a cosine similarity close to 1).
+import * as Plot from '@observablehq/plot';
+
+/**
+ * series: [{name, x: number[], y: number[], labels?: string[], connect?: boolean, symbol?: string}];
+ * boxes: [{x1, x2, y1, y2, name}] drawn behind the points; labels: {x, y, aria, description};
+ * equalAxes: one unit is as long on both axes (a 2-D slice of a vector space); xTicks: tick values or count.
+ */
+export function xyChart({ series, boxes = [], width, labels, equalAxes = false, yTickFormat, xTicks }) {
+  const xs = series.flatMap((s) => s.x).concat(boxes.flatMap((b) => [b.x1, b.x2]));
+  const ys = series.flatMap((s) => s.y).concat(boxes.flatMap((b) => [b.y1, b.y2]));
+  const pad = (lo, hi) => {
+    const span = hi - lo || Math.abs(hi) * 1e-6 || 1;
+    return [lo - span * 0.08, hi + span * 0.08];
+  };
+  let xDomain = pad(Math.min(...xs), Math.max(...xs));
+  let yDomain = pad(Math.min(...ys), Math.max(...ys));
+  const height = Math.round(Math.min(420, Math.max(280, width * 0.55)));
+  if (equalAxes) {
+    // Widen the shorter range so that x and y units have the same length on screen.
+    const innerW = width - 94;
+    const innerH = height - 60;
+    const perPixel = Math.max((xDomain[1] - xDomain[0]) / innerW, (yDomain[1] - yDomain[0]) / innerH);
+    const centre = (d) => (d[0] + d[1]) / 2;
+    const cx = centre(xDomain);
+    const cy = centre(yDomain);
+    xDomain = [cx - (perPixel * innerW) / 2, cx + (perPixel * innerW) / 2];
+    yDomain = [cy - (perPixel * innerH) / 2, cy + (perPixel * innerH) / 2];
+  }
+  const names = series.map((s) => s.name);
+  const points = series.flatMap((s) => s.x.map((x, i) => ({ x, y: s.y[i], name: s.name, label: s.labels ? s.labels[i] : ''})));
+  const marks = [
+    ...boxes.map((b) => Plot.rect([b], { x1: 'x1', x2: 'x2', y1: 'y1', y2: 'y2', fill: 'currentColor', fillOpacity: 0.06, stroke: 'currentColor', strokeOpacity: 0.35, strokeDasharray: '4,3' })),
+    ...series.filter((s) => s.connect).map((s) => Plot.line(points.filter((p) => p.name === s.name), { x: 'x', y: 'y', stroke: 'name', strokeWidth: 1.25, strokeOpacity: 0.6 })),
+    ...series.map((s) => Plot.dot(points.filter((p) => p.name === s.name), { x: 'x', y: 'y', fill: 'name', symbol: s.symbol || 'circle', r: 4.5 })),
+    Plot.text(points.filter((p) => p.label), { x: 'x', y: 'y', text: 'label', dy: -11, fontSize: 12, fill: 'currentColor' }),
+  ];
+  return Plot.plot({
+    width,
+    height,
+    marginLeft: 84,
+    marginBottom: 46,
+    ariaLabel: labels.aria,
+    ariaDescription: labels.description,
+    style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
+    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: 40, domain: xDomain, grid: true, ticks: xTicks, tickFormat: Array.isArray(xTicks) ? (d) => String(d) : undefined },
+    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', labelOffset: 74, domain: yDomain, grid: true, tickFormat: yTickFormat },
+    color: { legend: true, domain: names, scheme: 'observable10' },
+    marks,
+  });
+}
