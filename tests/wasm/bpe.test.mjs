@@ -188,3 +188,11 @@ test('random strings of awkward characters: the same ids as tiktoken (seeded fuz
   }
   assert.deepEqual(failures.slice(0, 5), []);
 });
+
+test('document 004\'s token table, seeded: torchEmbedding(50257, 256, 123) rows equal PyTorch\'s (notebook 004)', () => {
+  const seeded = JSON.parse(readFileSync(new URL('tests/golden/doc004.json', root), 'utf8')).seeded;
+  const table = m.torchEmbedding(50257, 256, seeded.seed);
+  for (const [id, first8] of Object.entries(seeded.token_rows_first8)) {
+    assert.deepEqual(Array.from(table.subarray(Number(id) * 256, Number(id) * 256 + 8)), first8, `row ${id}`);
+  }
+});
