@@ -13,6 +13,7 @@
 #include "golden.hpp"
 #include "poslab/bpe.hpp"
 #include "poslab/errors.hpp"
+#include "poslab/learned.hpp"
 
 using poslab::Gpt2Tokenizer;
 using Ids = std::vector<std::uint32_t>;
@@ -251,4 +252,25 @@ TEST_CASE("tiktoken's ids recorded by notebook 004 (Spanish, emoji, scripts, run
   CHECK(batch.targets == targets);
   CHECK(batch.window_count == e["windows"].get<std::size_t>());
   CHECK(batch.batch_count == e["batches"].get<std::size_t>());
+}
+
+TEST_CASE("learned positions: both tables from one generator, as notebook 004 recorded them (seed 123)") {
+  const auto golden = poslab::testing::load_golden("doc004.json");
+  const auto& seeded = golden["seeded"];
+  const auto& e = golden["E004-2"];
+  std::vector<long long> ids;
+  for (const auto& row : e["inputs"]) for (const auto& v : row) ids.push_back(v.get<long long>());
+  for (const bool loader_draw : {false, true}) {
+    const poslab::LearnedPositions p = poslab::learned_positions(ids, 8, 4, 50257, 256, 4, 123, loader_draw);
+    const auto& pos = seeded[loader_draw ? "pos_after_loader_first8" : "pos_direct_first8"];
+    for (int r = 0; r < 4; ++r)
+      for (int j = 0; j < 8; ++j) CHECK(p.positions(r, j) == pos[r][j].get<float>());
+    for (int j = 0; j < 8; ++j) CHECK(p.token_rows(0, j) == seeded["token_rows_first8"]["40"][j].get<float>());
+    if (loader_draw) {
+      for (int j = 0; j < 8; ++j) CHECK(p.sum(0, j) == seeded["input_embeddings_0_0_first8"][j].get<float>());
+    }
+    CHECK(p.sum.rows() == 32);
+    CHECK(p.sum(5, 3) == p.token_rows(5, 3) + p.positions(1, 3));  // window 1, position 1
+  }
+  CHECK_THROWS_AS(poslab::learned_positions(ids, 8, 4, 50257, 8, 3, 123, true), poslab::ArgumentError);  // past context
 }
