@@ -18,6 +18,7 @@
 #include "poslab/embedding.hpp"
 #include "poslab/encoding.hpp"
 #include "poslab/errors.hpp"
+#include "poslab/learned.hpp"
 #include "poslab/random.hpp"
 #include "poslab/relative.hpp"
 #include "poslab/rope.hpp"
@@ -767,6 +768,21 @@ val loader_batch(const val& ids, double max_length, double stride, double batch_
   });
 }
 
+// Document 004's learned positions for a batch: {tokens, positions, sum} as Float32Arrays.
+val learned_positions(const val& ids, double rows, double length, double vocab_size, double dim, double context_length,
+                      const val& seed, bool loader_draw) {
+  return guarded([&] {
+    const poslab::LearnedPositions p = poslab::learned_positions(
+        to_ids(ids), to_integer("rows", rows), to_integer("length", length), to_integer("vocab_size", vocab_size),
+        to_integer("dim", dim), to_integer("context_length", context_length), to_seed(seed), loader_draw);
+    val out = val::object();
+    out.set("tokens", to_float32_array(p.token_rows.data(), static_cast<std::size_t>(p.token_rows.size())));
+    out.set("positions", to_float32_array(p.positions.data(), static_cast<std::size_t>(p.positions.size())));
+    out.set("sum", to_float32_array(p.sum.data(), static_cast<std::size_t>(p.sum.size())));
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(poslab_tokenizer) {
@@ -783,4 +799,5 @@ EMSCRIPTEN_BINDINGS(poslab_tokenizer) {
       .function("vocabularySize", &Gpt2TokenizerBinding::vocabulary_size);
   emscripten::function("slidingWindows", &sliding_windows);
   emscripten::function("loaderBatch", &loader_batch);
+  emscripten::function("learnedPositions", &learned_positions);
 }

@@ -196,3 +196,19 @@ test('document 004\'s token table, seeded: torchEmbedding(50257, 256, 123) rows 
     assert.deepEqual(Array.from(table.subarray(Number(id) * 256, Number(id) * 256 + 8)), first8, `row ${id}`);
   }
 });
+
+test('learnedPositions: document 004\'s two tables from one generator, bit for bit, in both builds', async () => {
+  const seeded = JSON.parse(readFileSync(new URL('tests/golden/doc004.json', root), 'utf8')).seeded;
+  for (const { entry, m: module } of gpt2) {
+    for (const loaderDraw of [true, false]) {
+      const r = module.learnedPositions(E004_2.flat(), 8, 4, 50257, 256, 4, seeded.seed, loaderDraw);
+      const pos = loaderDraw ? seeded.pos_after_loader_first8 : seeded.pos_direct_first8;
+      pos.forEach((row, k) => assert.deepEqual(Array.from(r.positions.subarray(k * 256, k * 256 + 8)), row, `${entry} pos ${k}`));
+      assert.deepEqual(Array.from(r.tokens.subarray(0, 8)), seeded.token_rows_first8['40']);
+      if (loaderDraw) assert.deepEqual(Array.from(r.sum.subarray(0, 8)), seeded.input_embeddings_0_0_first8);
+      assert.equal(r.sum.length, 8 * 4 * 256);
+    }
+    assert.throws(() => module.learnedPositions(E004_2.flat(), 8, 4, 50257, 8, 3, 123, true),
+      (e) => e.code === 'out_of_range' && e.argument === 'length' && e.max === 3);
+  }
+});

@@ -214,6 +214,20 @@ function wrap(m) {
     loaderBatch({ ids, maxLength, stride, batchSize, index = 0 }) {
       return call(() => m.loaderBatch(ids, maxLength, stride, batchSize, index));
     },
+
+    /**
+     * Document 004's learned positions for a batch of `rows` windows of `length` ids: torch.manual_seed(seed),
+     * the vocabSize × dim token table, [the DataLoader's draw], the contextLength × dim positional table; the
+     * batch's token rows, the positional table and their broadcast sum, each {rows, cols, data}.
+     */
+    learnedPositions({ ids, rows, length, vocabSize = 50257, dim, contextLength, seed, loaderDraw = true }) {
+      const r = call(() => m.learnedPositions(ids, rows, length, vocabSize, dim, contextLength, seed, loaderDraw));
+      return {
+        tokens: { rows: rows * length, cols: dim, data: r.tokens },
+        positions: { rows: contextLength, cols: dim, data: r.positions },
+        sum: { rows: rows * length, cols: dim, data: r.sum },
+      };
+    },
   };
 }
 
