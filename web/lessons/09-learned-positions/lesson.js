@@ -1,6 +1,7 @@
 // Lesson "Learned positions" (document 004, second half): the document's first batch (E004-2) goes through
 // a seeded token table and a learned positional table, and the positional rows are added to every window.
 // No maths here: every number comes from kernel.learnedPositions and kernel.positionalEncoding.
+import './lesson.css';
 import { onLanguageChange, t } from '../../src/i18n.js';
 import { describeError } from '../../src/kernel.js';
 import { perFrame } from '../../src/schedule.js';
