@@ -4,5 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci
 bash scripts/build-wasm.sh
+# GPT-2's vocabulary (tiktoken's gpt2.json from @dqbd/tiktoken, MIT), served as dist/data/gpt2.json and
+# fetched only by the lessons that tokenize.
+mkdir -p web/public/data
+cp node_modules/@dqbd/tiktoken/encoders/gpt2.json web/public/data/gpt2.json
 npx vite build --config vite.config.js --logLevel warn
 echo "build: static site in dist/ (module at dist/wasm/poslab.mjs)"

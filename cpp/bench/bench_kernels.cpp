@@ -4,10 +4,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <functional>
 #include <random>
+#include <sstream>
+#include <string>
 #include <vector>
 
+#include "poslab/bpe.hpp"
 #include "poslab/embedding.hpp"
 #include "poslab/encoding.hpp"
 #include "poslab/similarity.hpp"
@@ -30,8 +34,35 @@ volatile float sink;  // keeps the optimiser from dropping the work
 
 }  // namespace
 
-int main() {
+// GPT-2 BPE on the texts scripts/bench.mjs names (vocabulary, then text files): one case per text, a fresh
+// tokenizer per run so the merge cache starts empty each time, as in a page that tokenizes a new text.
+void bench_tokenizer(int argc, char** argv) {
+  if (argc < 3) return;
+  auto read = [](const char* path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  const std::string vocabulary = read(argv[1]);
+  for (int k = 2; k < argc; ++k) {
+    const std::string text = read(argv[k]);
+    std::vector<double> times;
+    for (int run = 0; run < 6; ++run) {
+      poslab::Gpt2Tokenizer t = poslab::Gpt2Tokenizer::from_tiktoken_json(vocabulary);
+      const auto start = std::chrono::steady_clock::now();
+      sink = static_cast<float>(t.encode(text).size());
+      if (run > 0) times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    const double ms = times[times.size() / 2];
+    std::printf("  {\"case\": \"bpe %s\", \"ms\": %.4f, \"bytes\": %zu},\n", argv[k], ms, text.size());
+  }
+}
+
+int main(int argc, char** argv) {
   std::printf("[\n");
+  bench_tokenizer(argc, argv);
   for (auto [rows, cols, runs] : {std::tuple{2048, 512, 30}, std::tuple{8192, 1024, 8}}) {
     const double pe = median_ms(runs, [&] {
       const poslab::MatrixF m = poslab::positional_encoding(rows, cols, poslab::SinusoidVariant::paper);

@@ -195,6 +195,69 @@ function wrap(m) {
       const data = call(() => m.additiveScoreGrid(q, k, positions));
       return { rows: positions, cols: positions, data };
     },
+
+    // ---- tokenizer (issue 5) ----
+    /** GPT-2's tokenizer, once per page; its vocabulary (data/gpt2.json, 0.5 MB) is fetched on first use. */
+    gpt2Tokenizer() {
+      tokenizer ??= (async () => {
+        const url = new URL('data/gpt2.json', document.baseURI).href;
+        const response = await fetch(url);
+        if (!response.ok) throw Object.assign(new Error(`${url}: HTTP ${response.status}`), { code: 'vocabulary_download' });
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return wrapTokenizer(call(() => new m.Gpt2Tokenizer(bytes)));
+      })();
+      tokenizer.catch(() => { tokenizer = null; });  // a failed download can be retried
+      return tokenizer;
+    },
+
+    /** Batch `index` of document 004's DataLoader (shuffle=False, drop_last=True) over `ids`. */
+    loaderBatch({ ids, maxLength, stride, batchSize, index = 0 }) {
+      return call(() => m.loaderBatch(ids, maxLength, stride, batchSize, index));
+    },
+
+    /**
+     * Document 004's learned positions for a batch of `rows` windows of `length` ids: torch.manual_seed(seed),
+     * the vocabSize × dim token table, [the DataLoader's draw], the contextLength × dim positional table; the
+     * batch's token rows, the positional table and their broadcast sum, each {rows, cols, data}.
+     */
+    learnedPositions({ ids, rows, length, vocabSize = 50257, dim, contextLength, seed, loaderDraw = true }) {
+      const r = call(() => m.learnedPositions(ids, rows, length, vocabSize, dim, contextLength, seed, loaderDraw));
+      return {
+        tokens: { rows: rows * length, cols: dim, data: r.tokens },
+        positions: { rows: contextLength, cols: dim, data: r.positions },
+        sum: { rows: rows * length, cols: dim, data: r.sum },
+      };
+    },
+  };
+}
+
+let tokenizer = null;
+
+function wrapTokenizer(t) {
+  return {
+    vocabularySize: t.vocabularySize(),
+    /** Uint32Array of tiktoken's gpt2 ids; text is a string or bytes (invalid UTF-8 reads as U+FFFD). */
+    encode(text, { allowSpecial = false } = {}) {
+      return call(() => t.encode(text, allowSpecial));
+    },
+    decode(ids) {
+      return call(() => t.decode(ids));
+    },
+    /** Each id's own text (a token holding part of a character shows U+FFFD there). */
+    tokenTexts(ids) {
+      return call(() => t.tokenTexts(ids));
+    },
+    tokenBytes(id) {
+      return call(() => t.tokenBytes(id));
+    },
+    /** The token as GPT-2's vocab.json writes it ("Ġthe"). */
+    tokenSymbol(id) {
+      return call(() => t.tokenSymbol(id));
+    },
+    /** The pieces GPT-2's pattern cuts the text into, before any merge. */
+    pieces(text) {
+      return call(() => t.pieces(text));
+    },
   };
 }
 
@@ -204,7 +267,9 @@ function wrap(m) {
  * `max`, `expected` and `index` fill the {placeholders}. Unknown errors keep their English message.
  */
 export function describeError(err) {
-  const code = err && err.code;
+  let code = err && err.code;
+  // A code may have a wording for one argument (errors.too_large_text): a text is not a matrix.
+  if (code && err.argument && has(`errors.${code}_${err.argument}`)) code = `${code}_${err.argument}`;
   if (!code || !has(`errors.${code}`)) return err && err.message ? err.message : String(err);
   const argument = err.argument && has(`arguments.${err.argument}`) ? t(`arguments.${err.argument}`) : err.argument;
   // {Argument} starts a sentence. Identifiers shown as they are written in code (max_len, d_model) keep

@@ -1,0 +1,37 @@
+// Document 004's learned absolute positions: one generator, two tables, a lookup and a broadcast sum.
+#include "poslab/learned.hpp"
+
+#include <string>
+
+#include "poslab/embedding.hpp"
+#include "poslab/errors.hpp"
+
+namespace poslab {
+
+LearnedPositions learned_positions(const std::vector<long long>& ids, long long rows, long long length,
+                                   long long vocab_size, long long dim, long long context_length, TorchSeed seed,
+                                   bool loader_draw) {
+  validate_embedding_shape(vocab_size, dim);
+  validate_embedding_shape(context_length, dim);
+  require_range("rows", rows, 1, kMaxVocabularySize);
+  require_range("length", length, 1, kMaxVocabularySize);
+  require_size("ids", ids.size(), static_cast<std::size_t>(rows * length), "rows × length");
+  // pos_embedding_layer(torch.arange(context_length)) has context_length rows; a window longer than that asks
+  // for a position the table does not have.
+  require_range("length", length, 1, context_length);
+  require_within_cap("ids", ids.size() * static_cast<std::size_t>(dim), "ids × dim");
+
+  TorchGenerator generator(seed);  // torch.manual_seed(seed)
+  MatrixF table(vocab_size, dim);
+  normal_fill(generator, table.data(), static_cast<std::size_t>(vocab_size * dim));  // nn.Embedding(V, D)
+  if (loader_draw) generator.random64();  // _BaseDataLoaderIter: torch.empty((), dtype=int64).random_()
+  LearnedPositions out;
+  out.positions = MatrixF(context_length, dim);
+  normal_fill(generator, out.positions.data(), static_cast<std::size_t>(context_length * dim));
+  out.token_rows = embedding_lookup(table, ids);
+  out.sum = out.token_rows;
+  for (Eigen::Index r = 0; r < out.sum.rows(); ++r) out.sum.row(r) += out.positions.row(r % length);
+  return out;
+}
+
+}  // namespace poslab

@@ -1,0 +1,218 @@
+// Lesson "From text to tokens": GPT-2 ids in the page, the document's story (served from the shared copy,
+// never downloaded) giving E004-2's first batch, the window fields, bad input explained, both languages.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { startServer } from './server.mjs';
+import { launch, openPage } from './browser.mjs';
+
+const STORY_URL = 'https://raw.githubusercontent.com/rasbt/LLMs-from-scratch/main/ch02/01_main-chapter-code/the-verdict.txt';
+const story = readFileSync('/work/shared/data/the-verdict.txt', 'utf8');
+const tiktoken = createRequire(import.meta.url)('@dqbd/tiktoken').get_encoding('gpt2');
+const E004_2 = [[40, 367, 2885, 1464], [1807, 3619, 402, 271], [10899, 2138, 257, 7026], [15632, 438, 2016, 257],
+  [922, 5891, 1576, 438], [568, 340, 373, 645], [1049, 5975, 284, 502], [284, 3285, 326, 11]];
+
+let server, browser;
+const requests = [];
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the lesson with the story's address answered by the shared copy (or by `storyStatus`). */
+async function open(hash, { storyStatus = 200, ...options } = {}) {
+  const opened = await openPage(browser, options);
+  await opened.page.route(STORY_URL, (route) => {
+    requests.push(route.request().url());
+    return storyStatus === 200
+      ? route.fulfill({ status: 200, contentType: 'text/plain; charset=utf-8', body: story, headers: { 'access-control-allow-origin': '*' } })
+      : route.fulfill({ status: storyStatus, body: 'no', headers: { 'access-control-allow-origin': '*' } });
+  });
+  await opened.page.goto(server.url + hash);
+  await opened.page.waitForSelector('.tt-pieces .tt-piece', { timeout: 20000 });
+  return opened;
+}
+
+const pieceIds = (page) => page.$$eval('.tt-pieces .tt-piece', (els) => els.map((el) => Number(el.dataset.id)));
+const tableIds = (page, which) => page.$$eval(`.tt-${which} tbody tr`, (rows) => rows.map((r) => [...r.cells].slice(1).map((c) => Number(c.textContent))));
+const statusText = (page) => page.textContent('.tt-status');
+const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+async function typeText(page, text) {
+  await page.fill('.tt-text textarea', text);
+  await frames(page);
+}
+
+for (const [lang, title, sample] of [
+  ['es', 'De texto a tokens', /¿Cómo lee un modelo de lenguaje\?/],
+  ['en', 'From text to tokens', /How does a language model read\?/],
+]) {
+  test(`loads in ${lang} with the lab's own sample text, tokenized exactly as tiktoken does, with no errors`, async () => {
+    const { page, problems, context } = await open(`#/text-to-tokens?lang=${lang}`);
+    assert.equal(await page.textContent('h1'), title);
+    const text = await page.inputValue('.tt-text textarea');
+    assert.match(text, sample);
+    assert.deepEqual(await pieceIds(page), Array.from(tiktoken.encode(text)));
+    assert.match(await statusText(page), new RegExp(`${[...text].length} .* ${tiktoken.encode(text).length} tokens`));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('the story button reads the document\'s story and, with the defaults, shows E004-2\'s 8×4 ids', async () => {
+  const { page, problems, context } = await open('#/text-to-tokens?lang=en');
+  const before = requests.length;
+  await page.click('button[data-action="story"]');
+  await page.waitForFunction(() => document.querySelector('.tt-text textarea').value.startsWith('I HAD always'));
+  await frames(page);
+  assert.equal(requests.length, before + 1);
+  assert.equal(await page.inputValue('.tt-text textarea'), story);
+  assert.match(await statusText(page), /5145 tokens/);
+  // Step 1's pieces outline their tokens: " HAD" is one piece of two tokens, " Gisburn" one of three.
+  const groups = await page.$$eval('.tt-pieces .tt-group', (els) => els.map((g) => [...g.querySelectorAll('.tt-piece')].map((p) => Number(p.dataset.id))));
+  assert.deepEqual(groups.slice(0, 8), [[40], [367, 2885], [1464], [1807], [3619], [402, 271, 10899], [2138], [257]]);
+  assert.deepEqual(await tableIds(page, 'inputs'), E004_2);
+  const targets = await tableIds(page, 'targets');
+  assert.deepEqual(targets[0], [367, 2885, 1464, 1807]);
+  assert.match(await page.textContent('.tt-batch-summary'), /1286 windows .* 160 full batches .* The last 6 windows .* torch\.Size\(\[8, 4\]\)/);
+  assert.match(page.url(), /source=story/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a link with source=story restores the story and the window sizes', async () => {
+  const { page, context } = await open('#/text-to-tokens?lang=es&maxLength=3&stride=1&batchSize=2&source=story');
+  await page.waitForFunction(() => document.querySelector('.tt-text textarea').value.startsWith('I HAD always'));
+  await page.waitForSelector('.tt-inputs');
+  await frames(page);
+  assert.deepEqual(await tableIds(page, 'inputs'), [[40, 367, 2885], [367, 2885, 1464]]);
+  assert.equal(await page.inputValue('[data-field="maxLength"] input[type=text]'), '3');
+  assert.match(await page.textContent('.tt-batch-summary'), /5142 ventanas/);
+  await context.close();
+});
+
+test('moving the fields changes the batch and the link', async () => {
+  const { page, context } = await open('#/text-to-tokens?lang=en&source=story');
+  await page.waitForFunction(() => document.querySelector('.tt-text textarea').value.startsWith('I HAD always'));
+  await frames(page);
+  await page.fill('[data-field="maxLength"] input[type=text]', '2');
+  await page.fill('[data-field="stride"] input[type=text]', '2');
+  await page.fill('[data-field="batchSize"] input[type=text]', '3');
+  await frames(page);
+  assert.deepEqual(await tableIds(page, 'inputs'), [[40, 367], [2885, 1464], [1807, 3619]]);
+  assert.deepEqual(await tableIds(page, 'targets'), [[367, 2885], [1464, 1807], [3619, 402]]);
+  assert.match(page.url(), /maxLength=2/);
+  assert.match(page.url(), /batchSize=3/);
+  await context.close();
+});
+
+test('Spanish, emoji, mixed scripts and long runs: the same ids as tiktoken, and pieces of a character in hex', async () => {
+  const { page, context } = await open('#/text-to-tokens?lang=en');
+  const text = `¿Qué tal, señor Núñez? ¡Mañana! 👨‍👩‍👧 Привет 世界 ${' '.repeat(30)}${'9'.repeat(40)}\n\n`;
+  await typeText(page, text);
+  assert.deepEqual(await pieceIds(page), Array.from(tiktoken.encode(text)));
+  assert.ok((await page.locator('.tt-piece.tt-partial').count()) > 0);
+  assert.match(await page.textContent('.tt-pieces'), /⟨[0-9A-F]{2}( [0-9A-F]{2})*⟩/);
+  await context.close();
+});
+
+test('bad input is answered with translated messages: stride 0, max_length past the text, special token, no tokens', async () => {
+  const { page, problems, context } = await open('#/text-to-tokens?lang=es');
+  await typeText(page, 'uno dos tres');
+  // Fewer than 5 tokens: max_length 4 leaves no window.
+  const n = tiktoken.encode('uno dos tres').length;
+  assert.ok(n <= 4);
+  assert.match(await page.textContent('[data-field="maxLength"] .field-error'), new RegExp(`max_length tiene que estar entre 1 y ${n - 1}`));
+  assert.match(await page.textContent('.tt-batch-summary'), /max_length/);
+  await page.fill('[data-field="stride"] input[type=text]', '0');
+  await frames(page);
+  assert.match(await page.textContent('[data-field="stride"] .field-error'), /stride tiene que estar entre 1 y 1024/);
+  await typeText(page, 'Fin.<|endoftext|>Otro texto');
+  assert.match(await page.textContent('.tt-text .field-error'), /token especial <\|endoftext\|>/);
+  await page.check('.tt-special input');
+  await frames(page);
+  assert.equal(await page.textContent('.tt-text .field-error'), '');
+  assert.ok((await pieceIds(page)).includes(50256));
+  await typeText(page, '');
+  assert.match(await page.textContent('.tt-batch-summary'), /Hay 0 tokens/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a text above the 32 MiB limit is refused with a message about the text, and the page keeps working', async () => {
+  const { page, problems, context } = await open('#/text-to-tokens?lang=en');
+  // Playwright's locators stall on a page holding a 32 MiB string, so this test reads the page with evaluate.
+  const read = () => page.evaluate(() => document.querySelector('.tt-text .field-error').textContent);
+  const setText = (text) => page.evaluate((value) => {
+    const box = document.querySelector('.tt-text textarea');
+    box.value = value ?? 'Lorem ipsum dolor sit amet.\n'.repeat(2 ** 25 / 28 + 1);
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  await setText(null);
+  for (let i = 0; i < 120 && (await read()) === ''; i += 1) await page.waitForTimeout(250);
+  assert.match(await read(), /The text is too long to tokenize in one go \(the limit is 33554432 bytes/);
+  await setText('Short again.');
+  await page.waitForTimeout(500);
+  assert.equal(await read(), '');
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('.tt-pieces .tt-piece')].map((el) => Number(el.dataset.id))),
+    Array.from(tiktoken.encode('Short again.')));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a file with bytes that are not UTF-8 is read as the browser reads it, and tokenized without a crash', async () => {
+  const { page, problems, context } = await open('#/text-to-tokens?lang=en');
+  const bytes = Buffer.from([0x48, 0x69, 0x20, 0xFF, 0xFE, 0x20, 0xC3, 0xB1, 0xE2, 0x82, 0x0A, 0x6F, 0x6B]);
+  await page.setInputFiles('.tt-text input[type=file]', { name: 'bad.txt', mimeType: 'text/plain', buffer: bytes });
+  await page.waitForFunction(() => document.querySelector('.tt-text textarea').value.startsWith('Hi'));
+  await frames(page);
+  const asBrowser = new TextDecoder().decode(bytes);
+  assert.equal(await page.inputValue('.tt-text textarea'), asBrowser);
+  assert.deepEqual(await pieceIds(page), Array.from(tiktoken.encode(asBrowser)));
+  assert.match(await statusText(page), /bytes that aren't UTF-8/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a failed download says so in the reader\'s language and keeps the text', async () => {
+  const { page, context, problems } = await open('#/text-to-tokens?lang=es', { storyStatus: 404 });
+  const before = await page.inputValue('.tt-text textarea');
+  await page.click('button[data-action="story"]');
+  await page.waitForSelector('.notice-error');
+  assert.match(await page.textContent('.notice-error'), /No se ha podido descargar el cuento/);
+  assert.equal(await page.inputValue('.tt-text textarea'), before);
+  assert.ok(problems.some((p) => p.includes('404')));  // the page's own 404, nothing else
+  assert.ok(problems.every((p) => p.includes('404') || p.includes('the-verdict')));
+  await context.close();
+});
+
+test('switching language swaps the sample text and keeps the window fields', async () => {
+  const { page, context } = await open('#/text-to-tokens?lang=en&maxLength=5');
+  await page.selectOption('#language', 'es');
+  await page.waitForFunction(() => document.querySelector('.tt-text textarea').value.startsWith('¿Cómo'));
+  await frames(page);
+  assert.equal(await page.textContent('h1'), 'De texto a tokens');
+  assert.equal(await page.inputValue('[data-field="maxLength"] input[type=text]'), '5');
+  const text = await page.inputValue('.tt-text textarea');
+  assert.deepEqual(await pieceIds(page), Array.from(tiktoken.encode(text)));
+  await context.close();
+});
+
+test('the vocabulary is fetched only by this lesson', async () => {
+  const opened = await openPage(browser);
+  const fetched = [];
+  opened.page.on('request', (r) => { if (r.url().endsWith('data/gpt2.json')) fetched.push(r.url()); });
+  await opened.page.goto(`${server.url}#/pe-matrix?lang=en`);
+  await opened.page.waitForSelector('.heatmap .chart-host svg', { timeout: 20000 });
+  assert.equal(fetched.length, 0);
+  await opened.page.goto(`${server.url}#/text-to-tokens?lang=en`);
+  await opened.page.waitForSelector('.tt-pieces .tt-piece', { timeout: 20000 });
+  assert.equal(fetched.length, 1);
+  assert.ok(fetched[0].includes('/course/poslab/data/gpt2.json'));
+  await opened.context.close();
+});

@@ -1,0 +1,85 @@
+// Document 004's first batch: the fields max_length, stride and batch size, then the inputs and the targets
+// (the same windows shifted by one token) as tables of ids, with the shapes PyTorch prints.
+import { t } from '../../src/i18n.js';
+import { sliderField } from '../../src/ui/fields.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { params } from './params.js';
+
+const key = (name) => `textToTokens.fields.${name}`;
+
+export function batchView({ onValue }) {
+  const element = document.createElement('section');
+  element.className = 'panel tt-batch';
+  const title = document.createElement('h2');
+  title.className = 'panel-title';
+  title.id = 'tt-batch-title';
+  element.setAttribute('aria-labelledby', title.id);
+
+  const fields = {};
+  for (const name of ['maxLength', 'stride', 'batchSize']) {
+    fields[name] = sliderField({
+      name,
+      decl: params[name],
+      labelKey: `${key(name)}.label`,
+      hintKey: `${key(name)}.hint`,
+      onValue: (v) => onValue(name, v),
+    });
+  }
+  const grid = document.createElement('div');
+  grid.className = 'field-grid';
+  grid.append(fields.maxLength.element, fields.stride.element, fields.batchSize.element);
+
+  const summary = document.createElement('p');
+  summary.className = 'tt-batch-summary';
+  summary.setAttribute('aria-live', 'polite');
+  const tables = document.createElement('div');
+  tables.className = 'tt-batch-tables';
+  element.append(title, grid, summary, tables);
+
+  let last = null;
+  const relabel = () => {
+    title.textContent = t('textToTokens.batch.title');
+    for (const field of Object.values(fields)) field.relabel();
+    if (last && last.batch) draw(last.batch);
+    else if (last && last.message) showMessage(last.message);
+  };
+
+  function table(which, batch, data) {
+    const rows = [];
+    for (let r = 0; r < batch.rows; r += 1) {
+      rows.push({ header: String(r), cells: Array.from(data.subarray(r * batch.cols, (r + 1) * batch.cols), String) });
+    }
+    const caption = t(`textToTokens.batch.${which}`, { rows: batch.rows, cols: batch.cols });
+    const el = dataTable({
+      caption,
+      corner: t('textToTokens.batch.corner'),
+      columns: Array.from({ length: batch.cols }, (_, j) => String(j)),
+      rows,
+    });
+    el.classList.add(`tt-${which}`);
+    const figure = document.createElement('div');
+    figure.className = 'tt-batch-table';
+    figure.append(scrollBox(el, caption));
+    return figure;
+  }
+
+  function draw(batch) {
+    last = { batch };
+    const dropped = batch.windowCount - batch.batchCount * batch.rows;
+    summary.textContent = [
+      t('textToTokens.batch.summary', { count: batch.windowCount, batches: batch.batchCount, rows: batch.rows }),
+      dropped === 0 ? t('textToTokens.batch.noneDropped') : t('textToTokens.batch.dropped', { count: dropped }),
+      t('textToTokens.batch.shape', { rows: batch.rows, cols: batch.cols }),
+    ].join(' ');
+    tables.replaceChildren(table('inputs', batch, batch.inputs), table('targets', batch, batch.targets));
+  }
+
+  function showMessage(message) {
+    last = { message };
+    summary.textContent = typeof message === 'function' ? message() : message;
+    tables.replaceChildren();
+  }
+
+  title.textContent = t('textToTokens.batch.title');
+  return { element, fields, draw, showMessage, relabel };
+}

@@ -1,0 +1,187 @@
+// Lesson "From text to tokens" (document 004, first half): a text becomes GPT-2 token ids, and the ids
+// become the windows of a next-token training batch. No maths here: the ids come from the C++ tokenizer
+// (kernel.gpt2Tokenizer) and the windows from kernel.loaderBatch; this file wires the boxes to them.
+import './lesson.css';
+import { onLanguageChange, t } from '../../src/i18n.js';
+import { describeError } from '../../src/kernel.js';
+import { perFrame } from '../../src/schedule.js';
+import { showNotice } from '../../src/ui/notices.js';
+import { params } from './params.js';
+import { textPanel } from './text-panel.js';
+import { tokensView } from './tokens-view.js';
+import { batchView } from './batch-view.js';
+import { downloadStory } from './story.js';
+
+export { params };
+
+// The kernel names its arguments as the document does; these are the fields that answer for them.
+const fieldFor = { max_length: 'maxLength', stride: 'stride', batch_size: 'batchSize' };
+const strict = new TextDecoder('utf-8', { fatal: true });
+const lenient = new TextDecoder('utf-8');
+
+export function mount({ kernel, initial, save }) {
+  let view = { ...initial };          // the last values the kernel accepted: what the link stores
+  const draft = { ...initial };       // what the fields hold
+  let tokenizer = null;
+  let vocabularyFailed = false;
+  let text = '';
+  let origin = null;                  // 'sample' | 'story' | 'own': where the box's text came from
+  let allowSpecial = false;
+  let invalidBytes = false;           // the last file had bytes that are not UTF-8
+
+  const textBox = textPanel({ onText, onSource: useSource, onAllowSpecial });
+  const tokens = tokensView();
+  const batch = batchView({ onValue: propose });
+  const fields = batch.fields;
+
+  function onAllowSpecial(value) {
+    allowSpecial = value;
+    scheduleRender();
+  }
+
+  function onText(value, { fromFile } = {}) {
+    invalidBytes = false;
+    if (typeof value !== 'string') {
+      // A file: the browser's reading of its bytes (WHATWG UTF-8, U+FFFD for what is not UTF-8) is what
+      // tiktoken would be given by JavaScript, and the C++ tokenizer reads bytes the same way.
+      try {
+        strict.decode(value);
+      } catch {
+        invalidBytes = true;
+      }
+      text = lenient.decode(value);
+      textBox.setText(text);
+      if (fromFile) origin = 'own';
+    } else {
+      text = value;
+    }
+    origin = 'own';
+    scheduleRender();
+  }
+
+  async function useSource(source) {
+    invalidBytes = false;
+    if (source === 'sample') {
+      origin = 'sample';
+      text = t('textToTokens.sample');
+      textBox.setText(text);
+      remember({ source });
+      scheduleRender();
+      return;
+    }
+    textBox.setBusy(true);
+    textBox.showStatus('textToTokens.status.downloading');
+    try {
+      text = await downloadStory();
+      origin = 'story';
+      textBox.setText(text);
+      remember({ source });
+    } catch (err) {
+      showNotice(() => describeError(err), { kind: 'error' });
+    } finally {
+      textBox.setBusy(false);
+      scheduleRender();
+    }
+  }
+
+  function remember(values) {
+    Object.assign(view, values);
+    Object.assign(draft, values);
+    save(view);
+  }
+
+  function render() {
+    if (!tokenizer) {
+      textBox.showStatus(vocabularyFailed ? 'textToTokens.status.vocabularyFailed' : 'textToTokens.status.loading');
+      return;
+    }
+    let ids;
+    try {
+      ids = tokenizer.encode(text, { allowSpecial });
+      textBox.showError(null);
+    } catch (err) {
+      textBox.showError(err);
+      textBox.showStatus('textToTokens.status.noTokens');
+      tokens.clear();
+      batch.showMessage(() => t('textToTokens.batch.noText'));
+      return;
+    }
+    const chars = [...text].length;
+    textBox.showStatus(invalidBytes ? 'textToTokens.status.countsInvalid' : 'textToTokens.status.counts', {
+      chars,
+      bytes: new TextEncoder().encode(text).length,
+      tokens: ids.length,
+      ratio: ids.length ? (chars / ids.length).toFixed(2) : '—',
+    });
+    tokens.draw({ ids, tokenizer, text });
+
+    const next = { ...view, ...draft };
+    try {
+      const result = kernel.loaderBatch({ ids, maxLength: next.maxLength, stride: next.stride, batchSize: next.batchSize });
+      for (const field of Object.values(fields)) field.showError(null);
+      view = next;
+      save(view);
+      batch.draw(result);
+    } catch (err) {
+      const name = fieldFor[err.argument];
+      if (name) fields[name].showError(err);
+      batch.showMessage(() => describeError(err));
+    }
+  }
+  const scheduleRender = perFrame(render);
+
+  function propose(name, value) {
+    draft[name] = value;
+    scheduleRender();
+  }
+
+  /** Values from a new link (or Back/Forward). */
+  function setParams(values) {
+    for (const name of Object.keys(fieldFor).map((k) => fieldFor[k])) {
+      draft[name] = values[name];
+      fields[name].set(values[name]);
+      fields[name].showError(null);
+    }
+    if (values.source !== view.source) useSource(values.source);
+    else scheduleRender();
+  }
+
+  for (const [name, field] of Object.entries(fields)) field.set(view[name]);
+
+  const offLanguage = onLanguageChange(() => {
+    // The sample text is written in each language: switching language switches it too.
+    if (origin === 'sample') {
+      text = t('textToTokens.sample');
+      textBox.setText(text);
+    }
+    textBox.relabel();
+    tokens.relabel();
+    batch.relabel();
+    scheduleRender();
+  });
+
+  return {
+    widgets: { text: textBox.element, tokens: tokens.element, batch: batch.element },
+    start() {
+      if (view.source === 'story') useSource('story');
+      else useSource('sample');
+      // The vocabulary (0.5 MB) is fetched now, when this lesson is opened, and only once per page.
+      kernel.gpt2Tokenizer().then(
+        (loaded) => {
+          tokenizer = loaded;
+          scheduleRender();
+        },
+        (err) => {
+          vocabularyFailed = true;
+          console.warn('poslab: GPT-2 vocabulary', err);
+          showNotice(() => t('textToTokens.status.vocabularyFailed'), { kind: 'error' });
+          scheduleRender();
+        },
+      );
+    },
+    setParams,
+    destroy() {
+      offLanguage();
+    },
+  };
+}
