@@ -139,3 +139,25 @@ TEST_CASE("bad arguments are refused with their code and argument") {
   CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 1, 3}); }) == "not_permutation:order");
   CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 1}); }) == "size_mismatch:order");
 }
+
+TEST_CASE("attention_example(13, 8, 2017) draws the notebook's word vectors and W_q, W_k, W_v exactly (E002-1)") {
+  Lab lab;
+  const poslab::AttentionExample ex = poslab::attention_example(13, 8, 2017);
+  const MatrixF table = matrix(lab.g["table"]);
+  CHECK(ex.table == table);
+  CHECK(ex.wq == lab.wq);
+  CHECK(ex.wk == lab.wk);
+  CHECK(ex.wv == lab.wv);
+}
+
+TEST_CASE("attention_example: other seeds give other matrices, of two decimals; bad shapes are refused") {
+  const auto a = poslab::attention_example(13, 8, 2017), b = poslab::attention_example(13, 8, 2018);
+  CHECK(a.wq != b.wq);
+  CHECK(a.table != b.table);
+  for (float v : std::vector<float>(b.wk.data(), b.wk.data() + b.wk.size())) {
+    CHECK(std::abs(v * 100.0 - std::nearbyint(v * 100.0)) < 1e-4);
+  }
+  CHECK(poslab::attention_example(13, 8, 18446744073709551615ULL).wv.allFinite());
+  CHECK_THROWS_AS(poslab::attention_example(0, 8, 1), poslab::ArgumentError);
+  CHECK_THROWS_AS(poslab::attention_example(13, 257, 1), poslab::ArgumentError);
+}
