@@ -160,6 +160,13 @@ test('the seed draws another head: other word vectors, other outputs, the check 
   assert.deepEqual(await inputCells(page), rowsOf(golden.seeded['0'].table, words).map((r) => r.map((v) => Number(v.toFixed(2)))));
   assert.notEqual(await outputImage(page), before);
   assert.equal(await same(page), 'true');
+  // the drawn W_q, W_k, W_v are shown, and are the notebook's for seed 0
+  await page.click('.why-head summary');
+  assert.match(await page.textContent('.why-head summary'), /semilla 0/);
+  for (const name of ['wq', 'wk', 'wv']) {
+    const shown = await page.$$eval(`.why-head [data-matrix="${name}"] tbody tr`, (rows) => rows.map((r) => [...r.cells].slice(1).map((c) => Number(c.textContent))));
+    assert.deepEqual(shown, golden.seeded['0'][name].map((r) => r.map((v) => Number(v.toFixed(2)))), name);
+  }
   // a seed past 2^53 is kept exactly, as text
   await seed.fill('18446744073709551615');
   await frames(page);

@@ -9,6 +9,7 @@ import { params } from './params.js';
 import { controlsView } from './controls.js';
 import { resultsView } from './results-view.js';
 import { checkView, gapIsSmall } from './check-view.js';
+import { headView } from './head-view.js';
 import { WORDS, sentences } from './toy-model.js';
 import './why-order.css';
 
@@ -33,6 +34,8 @@ export function mount({ kernel, initial, save }) {
     onReset: () => apply({ order: sentences[view.sentence].words[language()].map((_, i) => i) }),
   });
   const results = resultsView();
+  const headTables = headView();
+  controls.element.append(headTables.element);
   // The seeded head (word vectors and W_q, W_k, W_v), drawn by the kernel once per seed.
   let head = null;
   const example = (seed) => {
@@ -79,6 +82,7 @@ export function mount({ kernel, initial, save }) {
     save(view);
     controls.words.set(view.order.map((i) => ({ id: i, text: words[i] })));
     for (const [name, field] of Object.entries(controls.fields)) field.set(view[name]);
+    headTables.draw(example(view.seed));
     results.draw(original, reordered, view, results.width());
     check.draw({ words, order: view.order, gaps: [...gaps], same: [...gaps].every(gapIsSmall), view });
   }
