@@ -2,7 +2,8 @@
 # npm run build: the two WebAssembly modules, then the static site (Vite) into dist/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci
+# npm ci when node_modules is missing or older than the lock file (a pull that added a package).
+[ node_modules/.package-lock.json -nt package-lock.json ] || npm ci
 bash scripts/build-wasm.sh
 # GPT-2's vocabulary (tiktoken's gpt2.json from @dqbd/tiktoken, MIT), served as dist/data/gpt2.json and
 # fetched only by the lessons that tokenize.

@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-system.sh test
-[ -d node_modules ] || npm ci
+# npm ci when node_modules is missing or older than the lock file (a pull that added a package).
+[ node_modules/.package-lock.json -nt package-lock.json ] || npm ci
 
 echo "== native (doctest) =="
 cmake --preset native >/dev/null

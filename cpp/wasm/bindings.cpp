@@ -1064,3 +1064,29 @@ EMSCRIPTEN_BINDINGS(poslab_tokenizer) {
   emscripten::function("loaderBatch", &loader_batch);
   emscripten::function("learnedPositions", &learned_positions);
 }
+
+// ---- seeded attention head (issue 6, part 2): attentionExample ----
+namespace {
+
+// {table, wq, wk, wv, words, dim}: the notebook's word vectors and projections for this seed (E002-1).
+val attention_example(const val& seed, double words, double dim) {
+  return guarded([&] {
+    const long long w = to_integer("words", words), d = to_integer("dim", dim);
+    const poslab::AttentionExample ex = poslab::attention_example(w, d, to_seed(seed));
+    const auto array = [](const poslab::MatrixF& m) { return to_float32_array(m.data(), static_cast<std::size_t>(m.size())); };
+    val out = val::object();
+    out.set("words", static_cast<double>(w));
+    out.set("dim", static_cast<double>(d));
+    out.set("table", array(ex.table));
+    out.set("wq", array(ex.wq));
+    out.set("wk", array(ex.wk));
+    out.set("wv", array(ex.wv));
+    return out;
+  });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(poslab_attention_example) {
+  emscripten::function("attentionExample", &attention_example);
+}

@@ -48,6 +48,8 @@ for (const [lang, title, verdict] of [
       assert.ok(row[1].startsWith('✓'), row[1]);
       assert.ok(row[3].startsWith('✓'), row[3]);
     }
+    // learned (untrained): unique by the draw, then ✗ ✗ ✗
+    assert.deepEqual(requirements.map((r) => r[2][0]), ['✓', '✗', '✗', '✗']);
     assert.match(requirements[3][3], /q·k/);
     // Unique: the closest two positions are neighbours, as far apart as 5 and 6.
     assert.ok(requirements[0][1].includes(formatValue(golden.distance_5_6)), requirements[0][1]);
@@ -100,3 +102,52 @@ for (const [lang, message] of [
     await context.close();
   });
 }
+
+const learnedGolden = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-2'].learned;
+const numbers = (text) => [...text.matchAll(/-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/g)].map((m) => Number(m[0]));
+const near = (text, value, tolerance) => numbers(text).some((n) => Math.abs(n - value) <= tolerance);
+
+for (const [lang, label, noRow, badSeed] of [
+  ['en', 'Seed of the learned table', /Asking it for position 100: “.+”/, /whole number/],
+  ['es', 'Semilla de la tabla aprendida', /Si le pides la posición 100: «.+»/, /número entero/],
+]) {
+  test(`${lang}: the learned column is measured on nn.Embedding(100, 64) from seed 0, as the notebook measured it`, async () => {
+    const { page, problems, context } = await open(`#/distances?lang=${lang}`);
+    const learned = (await cells(page, '.requirements-table')).map((r) => r[2]);
+    // unique: PyTorch's closest rows 71 and 73, 7.7117 apart
+    assert.ok(learned[0].includes('71') && learned[0].includes('73'), learned[0]);
+    assert.ok(near(learned[0], learnedGolden.closest_distance, 1e-3), learned[0]);
+    // deterministic: seed 1 moves row 0 as far as in PyTorch
+    assert.ok(near(learned[1], learnedGolden.row0_distance_seed_1, 1e-3), learned[1]);
+    // past max_len: the lookup's own error, in the reader's language
+    assert.match(learned[2], noRow);
+    assert.ok(!learned[2].includes('—'), learned[2]);
+    // relative: the cosine along a diagonal scatters as much as in PyTorch
+    assert.ok(near(learned[3], learnedGolden.cosine_spread_first64, 1e-3), learned[3]);
+    // another seed: another table, kept in the link; a bad seed is explained and changes nothing
+    const field = page.getByLabel(label);
+    assert.equal(await field.inputValue(), '0');
+    await field.fill('1');
+    await frames(page);
+    assert.match(page.url(), /seed=1/);
+    const other = (await cells(page, '.requirements-table')).map((r) => r[2]);
+    assert.notEqual(other[0], learned[0]);
+    assert.ok(!near(other[3], learnedGolden.cosine_spread_first64, 1e-3), other[3]);
+    await field.fill('x1');
+    await frames(page);
+    assert.match(await page.textContent('[data-field="seed"] .field-error'), badSeed);
+    assert.deepEqual((await cells(page, '.requirements-table')).map((r) => r[2]), other);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('the learned column follows max_len and the seed from the link (no row for position max_len)', async () => {
+  const { page, problems, context } = await open('#/distances?lang=en&maxLen=20&seed=18446744073709551615');
+  const learned = (await cells(page, '.requirements-table')).map((r) => r[2]);
+  assert.match(learned[2], /nn\.Embedding\(20, 64\) only has rows 0 … 19\. Asking it for position 20/);
+  assert.match(learned[1], /Seed 18446744073709551615 twice: the same bits\. Seed 0:/);
+  assert.equal(await page.getByLabel('Seed of the learned table').inputValue(), '18446744073709551615');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

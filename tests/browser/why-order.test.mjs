@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { startServer } from './server.mjs';
 import { launch, openPage } from './browser.mjs';
 import { formatValue } from '../../web/src/format.js';
-import { vectors, wq, wk, wv, sentences } from '../../web/lessons/01-why-order/toy-model.js';
+import { WORDS, NOTEBOOK_SEED, sentences } from '../../web/lessons/01-why-order/toy-model.js';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-1'];
 const site = {};
@@ -31,11 +31,9 @@ const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimation
 const same = (page) => page.getAttribute('.why-check', 'data-same');
 const outputImage = (page) => page.evaluate(() => document.querySelector('.order-reordered .why-output svg').outerHTML);
 
-test("the lesson's toy model is the notebook's (words, W_q, W_k, W_v)", () => {
-  golden.words.forEach((word, i) => golden.table[i].forEach((v, j) => assert.equal(Math.fround(vectors[word][j]), v, `${word}[${j}]`)));
-  for (const [mine, theirs] of [[wq, golden.wq], [wk, golden.wk], [wv, golden.wv]]) {
-    theirs.forEach((row, i) => row.forEach((v, j) => assert.equal(Math.fround(mine[i][j]), v)));
-  }
+test("the lesson's toy model is the notebook's (words in its row order, its seed, its sentences)", () => {
+  assert.deepEqual(WORDS, golden.words);
+  assert.equal(NOTEBOOK_SEED, '2017');
   assert.deepEqual(sentences.cat.words.es, golden.cases.el_gato_negro.words);
   assert.deepEqual(sentences.cat.reorder.es, golden.order);
 });
@@ -139,6 +137,66 @@ for (const [lang, message] of [
     assert.equal(await bad.page.locator('.notice').count(), 1);
     assert.match(bad.page.url(), /pe=off/);
     assert.deepEqual(problems, []);
+    await bad.context.close();
+    await context.close();
+  });
+}
+
+// The input table of the original order ("el gato negro"): its rows are the seeded table's rows of those words.
+const inputCells = (page) => page.$$eval('.order-original .why-input tbody tr', (rows) => rows.map((r) => [...r.cells].slice(1).map((c) => Number(c.textContent))));
+const rowsOf = (table, words) => words.map((w) => table[golden.words.indexOf(w)]);
+
+test('the seed draws another head: other word vectors, other outputs, the check still holds; the link keeps it', async () => {
+  const { page, problems, context } = await open('#/why-order?lang=es');
+  await page.click('.order-original .why-input summary');
+  const words = golden.cases.el_gato_negro.words;
+  assert.deepEqual(await inputCells(page), rowsOf(golden.table, words).map((r) => r.map((v) => Number(v.toFixed(2)))));
+  const before = await outputImage(page);
+  const seed = page.getByLabel('Semilla de los vectores de palabra y de W_q, W_k, W_v');
+  assert.equal(await seed.inputValue(), '2017');
+  await seed.fill('0');
+  await frames(page);
+  assert.match(page.url(), /seed=0/);
+  assert.deepEqual(await inputCells(page), rowsOf(golden.seeded['0'].table, words).map((r) => r.map((v) => Number(v.toFixed(2)))));
+  assert.notEqual(await outputImage(page), before);
+  assert.equal(await same(page), 'true');
+  // the drawn W_q, W_k, W_v are shown, and are the notebook's for seed 0
+  await page.click('.why-head summary');
+  assert.match(await page.textContent('.why-head summary'), /semilla 0/);
+  for (const name of ['wq', 'wk', 'wv']) {
+    const shown = await page.$$eval(`.why-head [data-matrix="${name}"] tbody tr`, (rows) => rows.map((r) => [...r.cells].slice(1).map((c) => Number(c.textContent))));
+    assert.deepEqual(shown, golden.seeded['0'][name].map((r) => r.map((v) => Number(v.toFixed(2)))), name);
+  }
+  // a seed past 2^53 is kept exactly, as text
+  await seed.fill('18446744073709551615');
+  await frames(page);
+  assert.match(page.url(), /seed=18446744073709551615/);
+  assert.deepEqual(await inputCells(page), rowsOf(golden.seeded['18446744073709551615'].table, words).map((r) => r.map((v) => Number(v.toFixed(2)))));
+  // reopening the link restores that seed
+  const again = await open(`#/why-order?lang=en&seed=42`);
+  await again.page.click('.order-original .why-input summary');
+  const en = sentences.cat.words.en;
+  assert.deepEqual(await inputCells(again.page), rowsOf(golden.seeded['42'].table, en).map((r) => r.map((v) => Number(v.toFixed(2)))));
+  assert.equal(await again.page.getByLabel('Seed of the word vectors and of W_q, W_k, W_v').inputValue(), '42');
+  assert.deepEqual(problems, []);
+  await again.context.close();
+  await context.close();
+});
+
+for (const [lang, label, message] of [
+  ['en', 'Seed of the word vectors and of W_q, W_k, W_v', /whole number/],
+  ['es', 'Semilla de los vectores de palabra y de W_q, W_k, W_v', /número entero/],
+]) {
+  test(`${lang}: a bad seed is explained next to the field; a bad seed in the link falls back to the notebook's`, async () => {
+    const { page, context } = await open(`#/why-order?lang=${lang}`);
+    const before = await outputImage(page);
+    await page.getByLabel(label).fill('12a');
+    await frames(page);
+    assert.match(await page.textContent('[data-field="seed"] .field-error'), message);
+    assert.equal(await outputImage(page), before);
+    const bad = await open(`#/why-order?lang=${lang}&seed=-3`);
+    assert.equal(await bad.page.locator('.notice').count(), 1);
+    assert.equal(await bad.page.getByLabel(label).inputValue(), '2017');
     await bad.context.close();
     await context.close();
   });

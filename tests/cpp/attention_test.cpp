@@ -139,3 +139,60 @@ TEST_CASE("bad arguments are refused with their code and argument") {
   CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 1, 3}); }) == "not_permutation:order");
   CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 1}); }) == "size_mismatch:order");
 }
+
+TEST_CASE("attention_example(13, 8, 2017) draws the notebook's word vectors and W_q, W_k, W_v exactly (E002-1)") {
+  Lab lab;
+  const poslab::AttentionExample ex = poslab::attention_example(13, 8, 2017);
+  const MatrixF table = matrix(lab.g["table"]);
+  CHECK(ex.table == table);
+  CHECK(ex.wq == lab.wq);
+  CHECK(ex.wk == lab.wk);
+  CHECK(ex.wv == lab.wv);
+}
+
+TEST_CASE("attention_example: other seeds give other matrices, of two decimals; bad shapes are refused") {
+  const auto a = poslab::attention_example(13, 8, 2017), b = poslab::attention_example(13, 8, 2018);
+  CHECK(a.wq != b.wq);
+  CHECK(a.table != b.table);
+  for (float v : std::vector<float>(b.wk.data(), b.wk.data() + b.wk.size())) {
+    CHECK(std::abs(v * 100.0 - std::nearbyint(v * 100.0)) < 1e-4);
+  }
+  CHECK(poslab::attention_example(13, 8, 18446744073709551615ULL).wv.allFinite());
+  CHECK_THROWS_AS(poslab::attention_example(0, 8, 1), poslab::ArgumentError);
+  CHECK_THROWS_AS(poslab::attention_example(13, 257, 1), poslab::ArgumentError);
+}
+
+TEST_CASE("float64 normal_fill equals torch.randn(dtype=float64) bit for bit: blocks of 16 and the serial path") {
+  const nlohmann::json g = load_golden("doc002.json")["E002-1"]["randn_float64"];
+  for (const char* name : {"table_13x8", "small_3x5"}) {
+    CAPTURE(name);
+    std::vector<double> expected;
+    for (const auto& row : g[name])
+      for (const auto& v : row) expected.push_back(v.get<double>());
+    poslab::TorchGenerator generator(g["seed"].get<std::uint64_t>());
+    std::vector<double> mine(expected.size());
+    poslab::normal_fill(generator, mine.data(), mine.size());
+    int equal = 0;
+    double worst = 0;
+    for (std::size_t i = 0; i < mine.size(); ++i) {
+      equal += mine[i] == expected[i];
+      worst = std::max(worst, std::abs(mine[i] - expected[i]) / std::abs(expected[i]));
+    }
+    CAPTURE(worst);
+    // glibc's log/sin/cos are the ones PyTorch called: identical; another libm may differ by an ulp
+    CHECK(worst < 1e-15);
+    CHECK(equal == static_cast<int>(mine.size()));
+  }
+}
+
+TEST_CASE("attention_example equals the notebook's recipe for seeds 0, 1, 42 and 2^64-1") {
+  const nlohmann::json seeded = load_golden("doc002.json")["E002-1"]["seeded"];
+  for (const auto& [seed, m] : seeded.items()) {
+    CAPTURE(seed);
+    const auto ex = poslab::attention_example(13, 8, poslab::parse_torch_seed(seed));
+    CHECK(ex.table == matrix(m["table"]));
+    CHECK(ex.wq == matrix(m["wq"]));
+    CHECK(ex.wk == matrix(m["wk"]));
+    CHECK(ex.wv == matrix(m["wv"]));
+  }
+}

@@ -131,6 +131,17 @@ function wrap(m) {
       };
     },
 
+    /**
+     * The lab's seeded attention head, as notebooks/doc002 draws it: g = torch.Generator().manual_seed(seed);
+     * table = randn(words, dim), then W_q, W_k, W_v = 0.5·randn(dim, dim) each (float64, rounded to two
+     * decimals, as float32). Returns {table, wq, wk, wv} as {rows, cols, data} matrices.
+     */
+    attentionExample({ seed, words = 13, dim = 8 }) {
+      const r = call(() => m.attentionExample(seed, words, dim));
+      const matrix = (rows, data) => ({ rows, cols: r.dim, data });
+      return { table: matrix(r.words, r.table), wq: matrix(r.dim, r.wq), wk: matrix(r.dim, r.wk), wv: matrix(r.dim, r.wv) };
+    },
+
     /** Per row i of reordered: the largest |reordered[i] − original[order[i]]| (Float64Array). */
     permutationRowGaps(original, reordered, order) {
       return call(() => m.permutationRowGaps(original.data, reordered.data, original.rows, original.cols, order));

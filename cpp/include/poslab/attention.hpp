@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "poslab/encoding.hpp"
+#include "poslab/random.hpp"
 
 namespace poslab {
 
@@ -25,6 +26,20 @@ AttentionResult self_attention(const MatrixF& x, const MatrixF& wq, const Matrix
 
 /// No projections (W_q = W_k = W_v = identity): softmax(X·Xᵀ/√dim)·X.
 AttentionResult self_attention(const MatrixF& x, bool causal = false);
+
+/// The lab's seeded attention head (notebooks/doc002, E002-1): word vectors and the three projections.
+struct AttentionExample {
+  MatrixF table;       ///< words × dim: one vector per word
+  MatrixF wq, wk, wv;  ///< dim × dim each, applied as X·W
+};
+
+/// What the notebook does, from one generator: g = torch.Generator().manual_seed(seed);
+/// table = r(torch.randn(words, dim, generator=g, dtype=torch.float64));
+/// W_q, W_k, W_v = r(0.5 · torch.randn(dim, dim, generator=g, dtype=torch.float64)), in that order,
+/// with r(t) = round(t·100)/100 (half to even) as float32. words in [1, 4096], dim in [1, 256].
+AttentionExample attention_example(long long words, long long dim, TorchSeed seed);
+
+inline constexpr long long kMaxExampleWidth = 256;
 
 /// Throws not_permutation unless order holds each of 0 … n−1 exactly once.
 void validate_permutation(const std::vector<int>& order, std::size_t n);

@@ -59,6 +59,12 @@ class TorchGenerator {
 /// count < 16: one at::normal_distribution<double> draw per value, rounded to float.
 void normal_fill(TorchGenerator& generator, float* out, std::size_t count, float mean = 0.0f, float std = 1.0f);
 
+/// tensor.normal_(mean, std) on a contiguous float64 tensor (torch.randn(..., dtype=torch.float64)), as PyTorch's
+/// generic CPU kernel fills it: count >= 16: every value drawn as a double uniform first, then Box-Muller in
+/// double (std::log, std::cos, std::sin) on blocks of 16 (value j pairs with j+8), the last 16 drawn afresh when
+/// count is not a multiple of 16; count < 16: one at::normal_distribution<double> draw per value.
+void normal_fill(TorchGenerator& generator, double* out, std::size_t count, double mean = 0.0, double std = 1.0);
+
 /// tensor.uniform_(from, to) on float32: uniform_float() · (to − from) + from, with one rounding (PyTorch's build
 /// fuses the multiply-add).
 void uniform_fill(TorchGenerator& generator, float* out, std::size_t count, float from = 0.0f, float to = 1.0f);

@@ -1,6 +1,6 @@
 // The control panel: the sentence, its words in the new order (drag or buttons), positions on/off, mask.
 import { t } from '../../src/i18n.js';
-import { selectField } from '../../src/ui/fields.js';
+import { selectField, textField } from '../../src/ui/fields.js';
 import { reorderList } from '../../src/ui/reorder.js';
 import { params } from './params.js';
 
@@ -14,7 +14,12 @@ export function controlsView({ onValue, onOrder, onReset }) {
 
   const choice = (name) =>
     selectField({ name, decl: params[name], labelKey: `${key(name)}.label`, hintKey: `${key(name)}.hint`, optionKey: (o) => `whyOrder.options.${name}.${o}`, onValue: (v) => onValue(name, v) });
-  const fields = { sentence: choice('sentence'), pe: choice('pe'), mask: choice('mask') };
+  const fields = {
+    sentence: choice('sentence'),
+    pe: choice('pe'),
+    mask: choice('mask'),
+    seed: textField({ name: 'seed', decl: params.seed, labelKey: `${key('seed')}.label`, hintKey: `${key('seed')}.hint`, onValue: (v) => onValue('seed', v), width: 22 }),
+  };
 
   const words = reorderList({ labelKey: `${key('order')}.label`, earlierKey: 'whyOrder.reorder.earlier', laterKey: 'whyOrder.reorder.later', onChange: onOrder });
   const orderBox = document.createElement('div');
@@ -33,7 +38,7 @@ export function controlsView({ onValue, onOrder, onReset }) {
 
   const grid = document.createElement('div');
   grid.className = 'field-grid';
-  grid.append(fields.sentence.element, fields.pe.element, fields.mask.element);
+  grid.append(fields.sentence.element, fields.pe.element, fields.mask.element, fields.seed.element);
   element.append(title, fields.sentence.element, orderBox, grid);
 
   let orderError = null;

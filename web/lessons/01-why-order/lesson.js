@@ -9,18 +9,17 @@ import { params } from './params.js';
 import { controlsView } from './controls.js';
 import { resultsView } from './results-view.js';
 import { checkView, gapIsSmall } from './check-view.js';
-import { DIM, vectors, sentences, wq, wk, wv } from './toy-model.js';
+import { headView } from './head-view.js';
+import { WORDS, sentences } from './toy-model.js';
 import './why-order.css';
 
 export { params };
 
-const projections = { wq: wq.flat(), wk: wk.flat(), wv: wv.flat() };
-
-/** The word vectors of a sentence, one row per word: {rows, cols, data}. */
-function wordMatrix(words) {
-  const data = new Float32Array(words.length * DIM);
-  words.forEach((w, i) => data.set(vectors[w], i * DIM));
-  return { rows: words.length, cols: DIM, data };
+/** The word vectors of a sentence, rows of the seeded table: {rows, cols, data}. */
+function wordMatrix(table, words) {
+  const data = new Float32Array(words.length * table.cols);
+  words.forEach((w, i) => data.set(table.data.subarray(WORDS.indexOf(w) * table.cols, (WORDS.indexOf(w) + 1) * table.cols), i * table.cols));
+  return { rows: words.length, cols: table.cols, data };
 }
 
 export function mount({ kernel, initial, save }) {
@@ -35,13 +34,22 @@ export function mount({ kernel, initial, save }) {
     onReset: () => apply({ order: sentences[view.sentence].words[language()].map((_, i) => i) }),
   });
   const results = resultsView();
+  const headTables = headView();
+  controls.element.append(headTables.element);
+  // The seeded head (word vectors and W_q, W_k, W_v), drawn by the kernel once per seed.
+  let head = null;
+  const example = (seed) => {
+    if (head?.seed !== seed) head = { seed, ...kernel.attentionExample({ seed, words: WORDS.length, dim: 8 }) };
+    return head;
+  };
   const check = checkView();
 
   /** One attention run over a list of words, as the toggles say. */
   function run(words) {
-    let input = wordMatrix(words);
+    const { table, wq, wk, wv } = example(view.seed);
+    let input = wordMatrix(table, words);
     if (view.pe === 'on') input = kernel.addPositionalEncoding(input, 'paper', false);
-    const { weights, output } = kernel.selfAttention(input, { ...projections, causal: view.mask === 'on' });
+    const { weights, output } = kernel.selfAttention(input, { wq: wq.data, wk: wk.data, wv: wv.data, causal: view.mask === 'on' });
     return { words, input, weights, output };
   }
 
@@ -53,6 +61,14 @@ export function mount({ kernel, initial, save }) {
       // A link with an impossible order (0,0,1): say why, and show the sentence's own reordering instead.
       controls.showOrderError(() => describeError(err));
       view.order = sentences[view.sentence].reorder[language()];
+    }
+    try {
+      example(view.seed);
+      controls.fields.seed.showError(null);
+    } catch (err) {
+      // The field parses seeds itself, so this is a link's seed the kernel refuses: say so, use the notebook's.
+      controls.fields.seed.showError(err);
+      view.seed = params.seed.default;
     }
     let original, reordered, gaps;
     try {
@@ -66,6 +82,7 @@ export function mount({ kernel, initial, save }) {
     save(view);
     controls.words.set(view.order.map((i) => ({ id: i, text: words[i] })));
     for (const [name, field] of Object.entries(controls.fields)) field.set(view[name]);
+    headTables.draw(example(view.seed));
     results.draw(original, reordered, view, results.width());
     check.draw({ words, order: view.order, gaps: [...gaps], same: [...gaps].every(gapIsSmall), view });
   }

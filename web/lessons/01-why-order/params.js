@@ -1,5 +1,6 @@
 // The lesson's parameters, declared once: kind, range, default, the name errors use, its label.
 import { param } from '../../src/state.js';
+import { NOTEBOOK_SEED } from './toy-model.js';
 
 const L = (name) => `whyOrder.fields.${name}.label`;
 
@@ -11,5 +12,7 @@ export const params = {
   // Add the sinusoidal positional encoding to the word vectors before attention.
   pe: param.choice({ options: ['off', 'on'], def: 'off', argument: 'pe', label: L('pe') }),
   // Causal mask: each word only looks at itself and the words before it (as in GPT).
+  // The seed of torch.Generator().manual_seed(seed) that draws the word vectors and W_q, W_k, W_v.
+  seed: param.seed({ def: NOTEBOOK_SEED, argument: 'seed', label: L('seed') }),
   mask: param.choice({ options: ['off', 'on'], def: 'off', argument: 'mask', label: L('mask') }),
 };

@@ -1,63 +1,15 @@
 // The lab's toy model for "Why does order matter?": one vector of 8 numbers per word and the three 8×8
-// projection matrices of one attention head. Data, not maths: the numbers were drawn once with a seeded
-// torch.randn and rounded to two decimals by notebooks/doc002_positional_encoding.ipynb (E002-1), which also
-// stores PyTorch's attention outputs for them in tests/golden/doc002.json; a test checks that these copies
-// match the golden.
+// projection matrices of one attention head. Data, not maths: the kernel draws them from a seed
+// (kernel.attentionExample), exactly as notebooks/doc002_positional_encoding.ipynb does (E002-1): a seeded
+// torch.randn rounded to two decimals. Here only the words, in the notebook's row order, and the seed it used.
 
 export const DIM = 8;
 
-/** Word → its 8-number vector (a made-up embedding: only its being fixed matters here). */
-export const vectors = {
-  "el": [0.99, -2.12, 0.48, 1.27, 0.19, -0.39, 0.41, -0.80],
-  "gato": [-2.06, -1.39, 0.78, 1.56, 0.68, -0.71, 0.17, 0.29],
-  "negro": [-0.17, -1.23, -3.19, -1.14, 0.32, 1.41, 1.23, -0.34],
-  "Juan": [0.38, 0.03, -0.35, -0.76, 1.18, -1.18, 2.43, -0.33],
-  "quiere": [-0.79, -0.86, 0.17, -0.48, 0.00, 1.12, -0.70, 1.13],
-  "a": [-0.49, -2.52, 0.99, -0.26, -0.36, 0.84, 0.64, -0.65],
-  "María": [0.80, -0.41, -0.67, 0.88, -1.40, -0.67, -0.18, 0.11],
-  "the": [-1.38, 0.15, 1.15, -0.36, 1.68, 0.19, -0.06, -1.35],
-  "black": [-0.02, -1.20, 1.52, 0.97, 0.71, 0.20, -0.29, -1.73],
-  "cat": [-0.14, 0.86, 0.66, -0.91, -1.59, 0.53, 0.07, 0.24],
-  "John": [-0.33, -1.36, -0.59, -0.96, -0.67, 0.42, -0.94, 0.54],
-  "loves": [-1.68, 0.95, 2.01, 0.70, -0.29, 0.48, -1.09, -0.79],
-  "Mary": [-0.05, 1.67, -0.99, 1.12, 0.14, 2.67, -1.13, -0.39],
-};
+/** The notebook's seed: with it the lesson shows the numbers stored in tests/golden/doc002.json. */
+export const NOTEBOOK_SEED = '2017';
 
-/** W_q (8 × 8, row-major as in X·W). */
-export const wq = [
-  [0.64, -0.06, -0.39, 0.25, 0.31, -0.72, 0.06, -0.20],
-  [-0.47, -0.07, 0.02, 0.85, 0.82, 0.94, 0.19, 0.19],
-  [0.67, 1.17, 0.53, 0.42, 0.86, 0.07, -0.54, 0.59],
-  [1.00, -0.08, 0.36, -0.83, 0.65, -0.17, 0.34, -0.40],
-  [0.62, -0.13, 0.19, -0.68, 0.62, 0.28, -0.57, 0.23],
-  [0.34, 0.14, -0.00, -0.35, 0.40, 0.32, -0.62, 1.15],
-  [0.32, 1.35, -0.43, 0.62, -0.02, -0.26, -1.58, 0.44],
-  [-0.13, -0.20, 0.30, 0.65, -0.55, -0.46, 0.25, 0.43],
-];
-
-/** W_k (8 × 8, row-major as in X·W). */
-export const wk = [
-  [0.44, 0.07, -1.28, 0.25, -0.25, -0.81, 0.16, -0.40],
-  [-0.34, -0.29, -0.52, -0.71, 0.30, 0.21, 0.17, 0.35],
-  [-0.44, -0.95, -0.41, -0.52, 1.50, 0.11, -0.01, 0.38],
-  [-0.08, -0.65, -0.63, -0.48, -0.16, -0.25, -0.09, 0.10],
-  [-0.27, 0.18, -1.01, 0.77, 0.52, 0.68, 0.19, 0.43],
-  [-0.86, 0.14, -0.13, 0.14, 0.15, -0.50, -0.48, 0.61],
-  [0.27, -0.33, 0.02, 0.61, -0.60, -0.01, 0.82, 0.36],
-  [0.21, 1.14, -0.32, -0.17, 0.04, 0.49, -0.06, -0.40],
-];
-
-/** W_v (8 × 8, row-major as in X·W). */
-export const wv = [
-  [-0.63, 0.63, 0.49, 0.94, 1.10, -0.25, -0.45, 0.14],
-  [0.53, 0.25, 0.46, 0.10, 0.00, 0.65, 0.33, 0.32],
-  [-0.32, 0.08, 0.67, -0.44, -0.33, 0.04, -0.34, 0.49],
-  [-0.45, 0.84, 0.29, 0.27, 0.08, 0.72, 0.50, -1.28],
-  [0.45, -0.32, 0.09, 0.16, -0.35, -0.60, 0.37, 0.13],
-  [-0.36, 0.54, -0.10, -0.71, -0.05, -0.04, 0.38, -0.60],
-  [0.35, -0.09, -0.51, 0.15, -0.17, 0.22, -0.23, 0.14],
-  [-0.25, -0.09, 0.53, 0.22, 0.33, 0.58, 0.20, -0.46],
-];
+/** Row i of the seeded table is the vector of WORDS[i] (the notebook's LAB_WORDS). */
+export const WORDS = ['el', 'gato', 'negro', 'Juan', 'quiere', 'a', 'María', 'the', 'black', 'cat', 'John', 'loves', 'Mary'];
 
 /**
  * The lesson's sentences in each language, and the reordering each one starts with (order[i] = the

@@ -24,8 +24,8 @@ export function mount({ kernel, initial, save }) {
 
   const pairs = pairsView({ onValue: propose });
   const similarity = similarityView({ onValue: propose });
-  const requirements = requirementsView();
-  const panels = [pairs, similarity];
+  const requirements = requirementsView({ onValue: propose });
+  const panels = [pairs, similarity, requirements];
   const fields = Object.assign({}, ...panels.map((p) => p.fields));
 
   const row = (pe, p) => pe.data.subarray(p * pe.cols, (p + 1) * pe.cols);
@@ -48,6 +48,7 @@ export function mount({ kernel, initial, save }) {
         prefix: sameBits(table.data, longer.data, table.data.length),
         rotation: { pos: a1, k: a2 - a1, error: kernel.rotationCheck(a1, a2 - a1, dModel).maxError },
         rope: ropeChecks(maxLen, dModel),
+        learned: learnedChecks(maxLen, dModel, v.seed),
       },
     };
   }
@@ -69,7 +70,39 @@ export function mount({ kernel, initial, save }) {
     };
   }
 
-  const fieldFor = { d_model: 'dModel', max_len: 'maxLen' };
+  /**
+   * A learned table measured the same way: nn.Embedding(maxLen, dModel) as torch initialises it from the seed
+   * (untrained), its rows the positions 0 … maxLen − 1.
+   */
+  function learnedChecks(maxLen, dModel, seed) {
+    const draw = (s) => kernel.torchEmbedding({ vocabSize: maxLen, dim: dModel, seed: s });
+    const table = draw(seed);
+    const again = draw(seed);
+    // the next seed (wrapping at 2^64, as torch.manual_seed would take it)
+    const otherSeed = ((BigInt(seed) + 1n) % 18446744073709551616n).toString();
+    const other = draw(otherSeed);
+    // position maxLen has no row: the lookup itself says so
+    let missing = null;
+    try {
+      kernel.embeddingLookup(table, [maxLen]);
+    } catch (err) {
+      missing = err;
+    }
+    const n = Math.min(maxLen, 64);
+    const first = { rows: n, cols: dModel, data: table.data.subarray(0, n * dModel) };
+    return {
+      seed,
+      otherSeed,
+      closest: kernel.closestRows(table),
+      identical: sameBits(table.data, again.data, table.data.length),
+      redraw: kernel.euclideanDistance(row(table, 0), row(other, 0)),
+      missing,
+      grid: n,
+      spread: kernel.diagonalSpread(kernel.cosineMatrix(first, first)),
+    };
+  }
+
+  const fieldFor = { d_model: 'dModel', max_len: 'maxLen', vocab_size: 'maxLen', dim: 'dModel', seed: 'seed' };
   function render() {
     const next = { ...view, ...draft };
     const failed = new Set();

@@ -12,4 +12,6 @@ export const params = {
   b2: param.int({ min: 0, max: 10000, def: 50, argument: 'pos', label: L('b2') }),
   // Positions in the similarity heatmap (and in the checks of the requirements).
   maxLen: param.int({ min: 2, max: 512, def: 100, argument: 'max_len', label: L('maxLen') }),
+  // The learned column: torch.manual_seed(seed); nn.Embedding(maxLen, dModel), as initialised, untrained.
+  seed: param.seed({ def: '0', argument: 'seed', label: L('seed') }),
 };

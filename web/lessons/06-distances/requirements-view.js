@@ -1,17 +1,21 @@
-// E002-2: the four requirements of a positional code, checked one by one. The sinusoidal column is measured
-// live by the kernel for the current d_model and positions, and so is RoPE's (one vector rotated at every
-// position); the learned column explains why (a learned table is only what its training makes of it).
+// E002-2: the four requirements of a positional code, checked one by one. Every column is measured live by the
+// kernel for the current d_model and positions: sinusoidal, learned (a seeded, untrained nn.Embedding table,
+// with its own seed field) and RoPE (one vector rotated at every position).
 import { t } from '../../src/i18n.js';
+import { describeError } from '../../src/kernel.js';
+import { textField } from '../../src/ui/fields.js';
+import { params } from './params.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
 
 const REQUIREMENTS = ['unique', 'deterministic', 'generalises', 'relative'];
 
-export function requirementsView() {
+export function requirementsView({ onValue }) {
   const element = document.createElement('section');
   element.className = 'panel requirements';
+  const seed = textField({ name: 'seed', decl: params.seed, labelKey: 'distances.fields.seed.label', hintKey: 'distances.fields.seed.hint', onValue: (v) => onValue('seed', v), width: 22 });
   const host = document.createElement('div');
-  element.append(host);
+  element.append(seed.element, host);
 
   /** live: {closest, identical, prefix, rotation: {pos, k, error}, rope: {closest, identical, prefix, grid, spread}, maxLen, dModel}. */
   function draw(live) {
@@ -31,18 +35,26 @@ export function requirementsView() {
       generalises: `${mark(r.prefix)} ${t(`distances.requirements.live.generalises.${r.prefix}`, { maxLen: live.maxLen, twice: 2 * live.maxLen })}`,
       relative: `${mark(constant)} ${t('distances.requirements.ropeLive.relative', { spread: formatValue(r.spread), n: r.grid })}`,
     };
-    const caption = t('distances.requirements.caption', { dModel: live.dModel });
+    const l = live.learned;
+    // cosines of random rows: along a diagonal (fixed offset) they scatter over a good part of [−1, 1]
+    const learned = {
+      unique: `${mark(l.closest.distance > 0)} ${t('distances.requirements.learnedLive.unique', { a: l.closest.posA, b: l.closest.posB, distance: formatValue(l.closest.distance), maxLen: live.maxLen })}`,
+      deterministic: `${mark(l.redraw === 0)} ${t('distances.requirements.learnedLive.deterministic', { seed: l.seed, other: l.otherSeed, same: t(`distances.requirements.learnedLive.same.${l.identical}`), distance: formatValue(l.redraw) })}`,
+      generalises: `${mark(!l.missing)} ${t('distances.requirements.learnedLive.generalises', { maxLen: live.maxLen, dModel: live.dModel, last: live.maxLen - 1, error: l.missing ? describeError(l.missing) : '—' })}`,
+      relative: `${mark(l.spread < 1e-5)} ${t('distances.requirements.learnedLive.relative', { spread: formatValue(l.spread), n: l.grid })}`,
+    };
+    const caption = t('distances.requirements.caption', { dModel: live.dModel, seed: l.seed });
     const table = dataTable({
       caption,
       corner: t('distances.requirements.requirement'),
       columns: [t('distances.requirements.sinusoidal'), t('distances.requirements.learned'), t('distances.requirements.rope')],
       rows: REQUIREMENTS.map((name) => ({
         header: t(`distances.requirements.names.${name}`),
-        cells: [sinusoidal[name], t(`distances.requirements.learnedCells.${name}`), rope[name]],
+        cells: [sinusoidal[name], learned[name], rope[name]],
       })),
     });
     table.classList.add('requirements-table');
     host.replaceChildren(scrollBox(table, caption));
   }
-  return { element, draw };
+  return { element, fields: { seed }, draw, relabel: seed.relabel };
 }
