@@ -6,44 +6,20 @@
 #include <string>
 #include <vector>
 
+#include "check.hpp"
 #include "golden.hpp"
 #include "poslab/errors.hpp"
 #include "poslab/rope.hpp"
 
 using poslab::MatrixF;
 using poslab::testing::load_golden;
-
-namespace {
-
-MatrixF matrix(const nlohmann::json& rows) {
-  MatrixF m(rows.size(), rows[0].size());
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::size_t j = 0; j < rows[i].size(); ++j) m(i, j) = rows[i][j].get<float>();
-  return m;
-}
-
-double max_gap(const MatrixF& a, const nlohmann::json& expected) {
-  double gap = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i)
-    for (std::size_t j = 0; j < expected[i].size(); ++j)
-      gap = std::max(gap, std::abs(a(i, j) - expected[i][j].get<double>()));
-  return gap;
-}
-
-std::string code_of(void (*body)()) {
-  try {
-    body();
-  } catch (const poslab::ErrorInfo& e) {
-    return e.code() + ":" + e.argument();
-  }
-  return "none";
-}
-
-}  // namespace
+using poslab::testing::max_gap;
+using poslab::testing::error_code;
+using poslab::testing::matrix_from_json;
 
 TEST_CASE("RoPE equals the notebook's reference at bases 10000 and 100 (E002-8)") {
   const auto g = load_golden("doc002.json")["E002-8"];
-  const MatrixF x = matrix(g["x"]);
+  const MatrixF x = matrix_from_json(g["x"]);
   CHECK(max_gap(poslab::rope(x), g["rope_base10000"]) < 1e-6);
   CHECK(max_gap(poslab::rope(x, 100.0), g["rope_base100"]) < 1e-6);
 }
@@ -83,15 +59,15 @@ TEST_CASE("RoPE: q·k depends only on the offset m − n; additive PE: it does n
 }
 
 TEST_CASE("RoPE refuses odd widths, bad bases and non-finite values") {
-  CHECK(code_of([] { poslab::rope(MatrixF::Ones(2, 3)); }) == "odd_width:dim");
-  CHECK(code_of([] { poslab::rope(MatrixF::Ones(2, 4), 1.0); }) == "out_of_range:base");
-  CHECK(code_of([] { poslab::rope(MatrixF::Ones(2, 4), NAN); }) == "out_of_range:base");
-  CHECK(code_of([] {
+  CHECK(error_code([] { poslab::rope(MatrixF::Ones(2, 3)); }) == "odd_width:dim");
+  CHECK(error_code([] { poslab::rope(MatrixF::Ones(2, 4), 1.0); }) == "out_of_range:base");
+  CHECK(error_code([] { poslab::rope(MatrixF::Ones(2, 4), NAN); }) == "out_of_range:base");
+  CHECK(error_code([] {
           MatrixF x = MatrixF::Ones(2, 4);
           x(1, 1) = INFINITY;
           poslab::rope(x);
         }) == "not_finite:x");
-  CHECK(code_of([] {
+  CHECK(error_code([] {
           const float v[2] = {1, 0};
           poslab::rope_score_grid(v, v, 2, 513);
         }) == "out_of_range:positions");
