@@ -73,10 +73,14 @@ export function useSite(hooks, startServer) {
   return site;
 }
 
-/** Waits until main.js has mounted and started the lesson the hash names (it sets data-lesson-ready). */
+/**
+ * Waits until main.js has mounted and started the lesson the hash names (it sets data-lesson-ready), then
+ * two animation frames, so the redraw the lesson's first resize observation schedules is done too.
+ */
 export async function waitForReady(page, hash) {
   const id = /^#\/([^?]*)/.exec(hash)?.[1];
   await page.waitForFunction((want) => document.documentElement.dataset.lessonReady === want, id, { timeout: 20000 });
+  await frames(page);
 }
 
 /**

@@ -153,3 +153,22 @@ export function lessonView({ initial, save, syncDraft = false }) {
     },
   };
 }
+
+/** The declared default of every parameter ({ name: decl.default }). */
+export const defaultsOf = (params) => Object.fromEntries(Object.entries(params).map(([name, decl]) => [name, decl.default]));
+
+/**
+ * make(...args), remembered for the last `limit` distinct argument lists (keyed by their text), so that
+ * moving an unrelated control costs no kernel call.
+ */
+export function recent(limit, make) {
+  const cache = new Map();
+  return (...args) => {
+    const key = args.join('|');
+    if (!cache.has(key)) {
+      cache.set(key, make(...args));
+      if (cache.size > limit) cache.delete(cache.keys().next().value);
+    }
+    return cache.get(key);
+  };
+}

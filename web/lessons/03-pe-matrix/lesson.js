@@ -5,7 +5,7 @@
 // web/src/lesson-view.js: a value the kernel rejects (d_model = 5) is put back to its last good value for
 // drawing, and its field shows why.
 import { language } from '../../src/i18n.js';
-import { lessonView } from '../../src/lesson-view.js';
+import { lessonView, recent } from '../../src/lesson-view.js';
 import { params } from './params.js';
 import { controlsView } from './controls.js';
 import { heatmapView } from './heatmap-view.js';
@@ -34,15 +34,7 @@ export function mount({ kernel, initial, save }) {
   const compare = compareView({ onValue: propose, onPair: apply });
 
   // A few recent matrices, so changing only the dims or the inspected rows costs no kernel call.
-  const cache = new Map();
-  function encoding(maxLen, dModel, variant) {
-    const key = `${maxLen}|${dModel}|${variant}`;
-    if (!cache.has(key)) {
-      cache.set(key, kernel.positionalEncoding({ maxLen, dModel, variant }));
-      if (cache.size > 6) cache.delete(cache.keys().next().value);
-    }
-    return cache.get(key);
-  }
+  const encoding = recent(6, (maxLen, dModel, variant) => kernel.positionalEncoding({ maxLen, dModel, variant }));
 
   /** One matrix for `next`; a rejected value goes back to its last good one, with the error on its field. */
   const computePart = ({ keys, fieldFor }, next, failed) =>

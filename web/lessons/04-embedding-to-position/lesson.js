@@ -4,7 +4,7 @@
 //
 // The draft / view skeleton is web/src/lesson-view.js: a value the kernel rejects goes back to its last good
 // value (on a fresh link that does not hold together, to its default), and its field says why.
-import { lessonView } from '../../src/lesson-view.js';
+import { lessonView, recent, defaultsOf } from '../../src/lesson-view.js';
 import { params } from './params.js';
 import { controlsView } from './controls.js';
 import { tableView } from './table-view.js';
@@ -14,7 +14,7 @@ import './lesson.css';
 
 export { params };
 
-const defaults = Object.fromEntries(Object.entries(params).map(([name, decl]) => [name, decl.default]));
+const defaults = defaultsOf(params);
 
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save });
@@ -26,15 +26,7 @@ export function mount({ kernel, initial, save }) {
   const journey = journeyView({ onValue: propose });
 
   // The last few tables, so moving the sentence or the token costs no new table.
-  const cache = new Map();
-  function table(vocabSize, dModel, seed) {
-    const key = `${vocabSize}|${dModel}|${seed}`;
-    if (!cache.has(key)) {
-      cache.set(key, kernel.torchEmbedding({ vocabSize, dim: dModel, seed }));
-      if (cache.size > 4) cache.delete(cache.keys().next().value);
-    }
-    return cache.get(key);
-  }
+  const table = recent(4, (vocabSize, dModel, seed) => kernel.torchEmbedding({ vocabSize, dim: dModel, seed }));
 
   const tableFields = { vocab_size: 'vocabSize', dim: 'dModel', seed: 'seed' };
   const stepFields = { ...tableFields, ids: 'ids', d_model: 'dModel', max_len: 'ids', variant: 'variant' };

@@ -2,7 +2,7 @@
 // views. No maths here: the table (kernel.torchEmbedding), x·√d + PE (kernel.embeddingSteps) and the cosine
 // similarities (kernel.cosineMatrix) are all computed by the C++ core; the comparison of two PE matrices is
 // lesson 03's own panel, reused.
-import { lessonView } from '../../src/lesson-view.js';
+import { lessonView, recent, defaultsOf } from '../../src/lesson-view.js';
 import { compareView } from '../03-pe-matrix/compare-view.js';
 import { params } from './params.js';
 import { controlsView } from './controls.js';
@@ -11,7 +11,7 @@ import './lesson.css';
 
 export { params };
 
-const defaults = Object.fromEntries(Object.entries(params).map(([name, decl]) => [name, decl.default]));
+const defaults = defaultsOf(params);
 
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save });
@@ -21,15 +21,7 @@ export function mount({ kernel, initial, save }) {
   const similarity = similarityView();
   const compare = compareView({ onValue: propose, onPair: apply });
 
-  const cache = new Map();
-  function table(vocabSize, dModel, seed) {
-    const key = `${vocabSize}|${dModel}|${seed}`;
-    if (!cache.has(key)) {
-      cache.set(key, kernel.torchEmbedding({ vocabSize, dim: dModel, seed }));
-      if (cache.size > 6) cache.delete(cache.keys().next().value);
-    }
-    return cache.get(key);
-  }
+  const table = recent(6, (vocabSize, dModel, seed) => kernel.torchEmbedding({ vocabSize, dim: dModel, seed }));
 
   const similarityFields = { vocab_size: 'vocabSize', dim: 'dModel', seed: 'seed', ids: 'token', d_model: 'dModel', max_len: 'count', variant: 'variant' };
   const peFields = (side) => ({ max_len: `cmpLen${side}`, d_model: `cmpD${side}`, variant: 'variant' });
