@@ -16,13 +16,13 @@
 using poslab::MatrixF;
 using poslab::testing::load_golden;
 using poslab::testing::max_gap;
-using poslab::testing::matrix_from_json;
+using poslab::testing::matrix;
 
 namespace {
 
 struct Lab {
   nlohmann::json g = load_golden("doc002.json")["E002-1"];
-  MatrixF wq = matrix_from_json(g["wq"]), wk = matrix_from_json(g["wk"]), wv = matrix_from_json(g["wv"]);
+  MatrixF wq = matrix(g["wq"]), wk = matrix(g["wk"]), wv = matrix(g["wv"]);
 };
 
 }  // namespace
@@ -32,7 +32,7 @@ TEST_CASE("attention weights and outputs equal PyTorch's for the lab's example, 
   for (const char* name : {"el_gato_negro", "gato_el_negro"}) {
     CAPTURE(name);
     const auto& c = lab.g["cases"][name];
-    const MatrixF x = matrix_from_json(c["x"]);
+    const MatrixF x = matrix(c["x"]);
     const auto plain = poslab::self_attention(x, lab.wq, lab.wk, lab.wv);
     CHECK(max_gap(plain.weights, c["weights"]) < 2e-6);
     CHECK(max_gap(plain.output, c["output"]) < 5e-6);
@@ -49,7 +49,7 @@ TEST_CASE("attention weights and outputs equal PyTorch's for the lab's example, 
 TEST_CASE("without positions, reordering the words reorders the outputs; with positions it does not") {
   Lab lab;
   const auto order = lab.g["order"].get<std::vector<int>>();
-  const MatrixF a = matrix_from_json(lab.g["cases"]["el_gato_negro"]["x"]), b = matrix_from_json(lab.g["cases"]["gato_el_negro"]["x"]);
+  const MatrixF a = matrix(lab.g["cases"]["el_gato_negro"]["x"]), b = matrix(lab.g["cases"]["gato_el_negro"]["x"]);
   const double gap = poslab::permutation_gap(poslab::self_attention(a, lab.wq, lab.wk, lab.wv).output,
                                              poslab::self_attention(b, lab.wq, lab.wk, lab.wv).output, order);
   CHECK(gap < 1e-6);
@@ -107,14 +107,14 @@ TEST_CASE("the SIMD products agree with a plain loop for odd sizes") {
 
 TEST_CASE("bad arguments are refused with their code and argument") {
   const MatrixF x = MatrixF::Ones(3, 4), w = MatrixF::Ones(4, 4);
-  using poslab::testing::error_code;
-  CHECK(error_code([&] { poslab::self_attention(x, MatrixF::Ones(3, 4), w, w); }) == "size_mismatch:wq");
-  CHECK(error_code([&] { poslab::self_attention(x, w, MatrixF::Ones(4, 3), w); }) == "size_mismatch:wk");
+  using poslab::testing::code_of;
+  CHECK(code_of([&] { poslab::self_attention(x, MatrixF::Ones(3, 4), w, w); }) == "size_mismatch:wq");
+  CHECK(code_of([&] { poslab::self_attention(x, w, MatrixF::Ones(4, 3), w); }) == "size_mismatch:wk");
   MatrixF bad = x;
   bad(1, 2) = NAN;
-  CHECK(error_code([&] { poslab::self_attention(bad); }) == "not_finite:x");
-  CHECK(error_code([&] { poslab::self_attention(MatrixF::Ones(4097, 1)); }) == "out_of_range:seq_len");
-  CHECK(error_code([&] { poslab::permutation_gap(x, x, {0, 0, 1}); }) == "not_permutation:order");
-  CHECK(error_code([&] { poslab::permutation_gap(x, x, {0, 1, 3}); }) == "not_permutation:order");
-  CHECK(error_code([&] { poslab::permutation_gap(x, x, {0, 1}); }) == "size_mismatch:order");
+  CHECK(code_of([&] { poslab::self_attention(bad); }) == "not_finite:x");
+  CHECK(code_of([&] { poslab::self_attention(MatrixF::Ones(4097, 1)); }) == "out_of_range:seq_len");
+  CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 0, 1}); }) == "not_permutation:order");
+  CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 1, 3}); }) == "not_permutation:order");
+  CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 1}); }) == "size_mismatch:order");
 }

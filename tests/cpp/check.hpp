@@ -17,7 +17,7 @@
 namespace poslab::testing {
 
 /// A float32 matrix from JSON rows (as the notebooks write them).
-inline MatrixF matrix_from_json(const nlohmann::json& rows) {
+inline MatrixF matrix(const nlohmann::json& rows) {
   MatrixF m(rows.size(), rows[0].size());
   for (std::size_t i = 0; i < rows.size(); ++i)
     for (std::size_t j = 0; j < rows[i].size(); ++j) m(i, j) = rows[i][j].get<float>();
@@ -38,7 +38,7 @@ inline double max_gap(const MatrixF& a, const nlohmann::json& rows) {
 
 /// "code:argument" of the poslab error `body()` throws, "other" for any other exception, "none" if none.
 template <class F>
-std::string error_code(F&& body) {
+std::string code_of(F&& body) {
   try {
     body();
   } catch (const ErrorInfo& e) {

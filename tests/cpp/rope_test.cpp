@@ -14,12 +14,12 @@
 using poslab::MatrixF;
 using poslab::testing::load_golden;
 using poslab::testing::max_gap;
-using poslab::testing::error_code;
-using poslab::testing::matrix_from_json;
+using poslab::testing::code_of;
+using poslab::testing::matrix;
 
 TEST_CASE("RoPE equals the notebook's reference at bases 10000 and 100 (E002-8)") {
   const auto g = load_golden("doc002.json")["E002-8"];
-  const MatrixF x = matrix_from_json(g["x"]);
+  const MatrixF x = matrix(g["x"]);
   CHECK(max_gap(poslab::rope(x), g["rope_base10000"]) < 1e-6);
   CHECK(max_gap(poslab::rope(x, 100.0), g["rope_base100"]) < 1e-6);
 }
@@ -59,15 +59,15 @@ TEST_CASE("RoPE: q·k depends only on the offset m − n; additive PE: it does n
 }
 
 TEST_CASE("RoPE refuses odd widths, bad bases and non-finite values") {
-  CHECK(error_code([] { poslab::rope(MatrixF::Ones(2, 3)); }) == "odd_width:dim");
-  CHECK(error_code([] { poslab::rope(MatrixF::Ones(2, 4), 1.0); }) == "out_of_range:base");
-  CHECK(error_code([] { poslab::rope(MatrixF::Ones(2, 4), NAN); }) == "out_of_range:base");
-  CHECK(error_code([] {
+  CHECK(code_of([] { poslab::rope(MatrixF::Ones(2, 3)); }) == "odd_width:dim");
+  CHECK(code_of([] { poslab::rope(MatrixF::Ones(2, 4), 1.0); }) == "out_of_range:base");
+  CHECK(code_of([] { poslab::rope(MatrixF::Ones(2, 4), NAN); }) == "out_of_range:base");
+  CHECK(code_of([] {
           MatrixF x = MatrixF::Ones(2, 4);
           x(1, 1) = INFINITY;
           poslab::rope(x);
         }) == "not_finite:x");
-  CHECK(error_code([] {
+  CHECK(code_of([] {
           const float v[2] = {1, 0};
           poslab::rope_score_grid(v, v, 2, 513);
         }) == "out_of_range:positions");
