@@ -1,7 +1,9 @@
 // Shared set-up for the browser tests and the screenshot script: Debian's Chromium through playwright-core,
 // with every console error and page error collected so a test can assert there were none.
+import { before as beforeAll, after as afterAll } from 'node:test';
 import { chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
+import { startServer as startStaticServer } from './server.mjs';
 
 const EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -39,11 +41,8 @@ export async function waitForLesson(page) {
   await page.waitForSelector('.lines .chart-host svg', { timeout: 20000 });
 }
 
-/**
- * Starts the static server and Chromium once per test file; returns an object whose fields are filled in
- * by the before() hook, and an open(hash, options) helper that loads the lesson in a fresh context.
- */
-export function useSite({ before, after }, startServer) {
+/** Starts the static server and Chromium before a test file's tests, and closes them after. */
+function siteHooks({ before, after }, startServer) {
   const site = { server: null, browser: null, contexts: [] };
   before(async () => {
     site.server = await startServer();
@@ -53,14 +52,50 @@ export function useSite({ before, after }, startServer) {
     await site.browser?.close();
     await site.server?.close();
   });
-  site.open = async (hash = '#/pe-matrix', options = {}) => {
-    const opened = await openPage(site.browser, options);
-    await opened.page.goto(site.server.url + hash);
-    await waitForLesson(opened.page);
-    return opened;
-  };
   return site;
 }
+
+/** Opens `hash` in a fresh context of the site's browser, then waits with `ready(page, hash)`. */
+async function openIn(site, hash, options, ready) {
+  const opened = await openPage(site.browser, options);
+  await opened.page.goto(site.server.url + hash);
+  await ready(opened.page, hash);
+  return opened;
+}
+
+/**
+ * Starts the static server and Chromium once per test file; returns an object whose fields are filled in
+ * by the before() hook, and an open(hash, options) helper that loads the lesson in a fresh context.
+ */
+export function useSite(hooks, startServer) {
+  const site = siteHooks(hooks, startServer);
+  site.open = (hash = '#/pe-matrix', options = {}) => openIn(site, hash, options, waitForLesson);
+  return site;
+}
+
+/**
+ * Waits until main.js has mounted and started the lesson the hash names (it sets data-lesson-ready), then
+ * two animation frames, so the redraw the lesson's first resize observation schedules is done too.
+ */
+export async function waitForReady(page, hash) {
+  const id = /^#\/([^?]*)/.exec(hash)?.[1];
+  await page.waitForFunction((want) => document.documentElement.dataset.lessonReady === want, id, { timeout: 20000 });
+  await frames(page);
+}
+
+/**
+ * The set-up of a lesson's test file: server and Chromium for the file's tests, and open(hash, options),
+ * which loads `hash` (by default the lesson's own page) in a fresh context and waits until the lesson is
+ * mounted and started.
+ */
+export function useLesson(slug) {
+  const site = siteHooks({ before: beforeAll, after: afterAll }, startStaticServer);
+  site.open = (hash = `#/${slug}`, options = {}) => openIn(site, hash, options, waitForReady);
+  return site;
+}
+
+/** Waits for the next frames to be drawn (the page redraws once per animation frame). */
+export const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 /** What the figures currently show, to tell whether a change redrew them. */
 export async function snapshot(page) {

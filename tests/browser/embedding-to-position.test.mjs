@@ -1,31 +1,14 @@
 // Lesson "From embedding to position" (E000-2, E000-4) in Chromium: the seeded table shows PyTorch's digits,
 // the step tables hold the notebook's numbers, controls redraw, the link restores the view, bad input is
 // explained in the reader's language.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer } from './server.mjs';
-import { launch, openPage, field } from './browser.mjs';
+import { useLesson, openPage, frames, field } from './browser.mjs';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/embedding.json', import.meta.url), 'utf8'));
-const site = {};
-before(async () => {
-  site.server = await startServer();
-  site.browser = await launch();
-});
-after(async () => {
-  await site.browser?.close();
-  await site.server?.close();
-});
-
-async function open(hash, options) {
-  const opened = await openPage(site.browser, options);
-  await opened.page.goto(site.server.url + hash);
-  await opened.page.waitForSelector('.journey-chart .chart-host svg', { timeout: 20000 });
-  return opened;
-}
-
-const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const site = useLesson('embedding-to-position');
+const { open } = site;
 
 /** The cells of every row of the step table whose class is step-<name>. */
 const stepTable = (page, name) =>

@@ -1,31 +1,12 @@
 // Lesson "formula-step-by-step": document 003's d = 2 example and its step-by-step matrix (row 1 as the blog
 // printed it), the wavelengths, and PE(pos + k) = M(k)·PE(pos) for any k; links restore the view; bad input
 // is explained in the reader's language.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer } from './server.mjs';
-import { launch, openPage } from './browser.mjs';
+import { useLesson, frames, field as input } from './browser.mjs';
 
-const site = {};
-before(async () => {
-  site.server = await startServer();
-  site.browser = await launch();
-});
-after(async () => {
-  await site.browser?.close();
-  await site.server?.close();
-});
-
-async function open(hash, options) {
-  const opened = await openPage(site.browser, options);
-  await opened.page.goto(site.server.url + hash);
-  await opened.page.waitForSelector('.rotation-verdict:not(:empty)', { timeout: 20000 });
-  await opened.page.waitForSelector('.wavelengths svg');
-  return opened;
-}
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const { open } = useLesson('formula-step-by-step');
 const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
-const input = (page, name) => page.locator(`[data-field="${name}"] input[type=text]`);
 
 for (const [lang, title] of [
   ['es', 'La fórmula paso a paso'],

@@ -1,34 +1,17 @@
 // Lesson "rope": arrows of a rotated pair, the query·key grids (RoPE constant along diagonals, additive
 // not), the who-uses-what table and the self-check quiz with feedback, in both languages; links restore;
 // bad input explained.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer } from './server.mjs';
-import { launch, openPage } from './browser.mjs';
+import { useLesson, frames, field as input } from './browser.mjs';
 
-const site = {};
-before(async () => {
-  site.server = await startServer();
-  site.browser = await launch();
-});
-after(async () => {
-  await site.browser?.close();
-  await site.server?.close();
-});
-
-async function open(hash, options) {
-  const opened = await openPage(site.browser, options);
-  await opened.page.goto(site.server.url + hash);
-  await opened.page.waitForSelector('.rope-verdict-rope', { timeout: 20000 });
-  await opened.page.waitForSelector('.rope-turning svg');
-  return opened;
-}
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-const input = (page, name) => page.locator(`[data-field="${name}"] input[type=text]`);
+const { open } = useLesson('rope');
 
 /** The score grid as numbers, read from its table. */
 async function grid(page, kind) {
   await page.click(`.scores-${kind} summary`);
+  // The table is built on the details' toggle event, which comes after the click returns (a race on main).
+  await page.waitForSelector(`.scores-${kind} tbody tr`);
   const rows = await page.$$eval(`.scores-${kind} tbody tr`, (trs) => trs.map((r) => [...r.cells].slice(1).map((c) => Number(c.textContent))));
   await page.click(`.scores-${kind} summary`);
   return rows;

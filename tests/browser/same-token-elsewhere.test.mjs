@@ -1,30 +1,13 @@
 // Lesson "The same token elsewhere" (E000-5, E000-3) in Chromium: the cosine similarities against the
 // notebook's seeded run, the √d_model switch, d_model up to 1024 live, the PE comparison, the link, errors.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer } from './server.mjs';
-import { launch, openPage, field } from './browser.mjs';
+import { useLesson, openPage, frames, field } from './browser.mjs';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/embedding.json', import.meta.url), 'utf8'));
-const site = {};
-before(async () => {
-  site.server = await startServer();
-  site.browser = await launch();
-});
-after(async () => {
-  await site.browser?.close();
-  await site.server?.close();
-});
-
-async function open(hash, options) {
-  const opened = await openPage(site.browser, options);
-  await opened.page.goto(site.server.url + hash);
-  await opened.page.waitForSelector('.similarity-chart .chart-host svg', { timeout: 20000 });
-  return opened;
-}
-
-const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const site = useLesson('same-token-elsewhere');
+const { open } = site;
 
 /** The similarity table: [position, cosine, cosine × 1000, document] per row. */
 const similarityRows = (page) =>

@@ -1,29 +1,15 @@
 // Lesson "Words, positions and similarity": trains in a worker, cancels, retrains, shows document 001's three
 // similarities (positional 0.8600013 exactly), downloads the document's corpus (served from the shared data
 // folder by intercepting the request), keeps its view in the link, and explains bad input.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { startServer } from './server.mjs';
-import { launch, openPage, field } from './browser.mjs';
+import { useLesson, openPage, field } from './browser.mjs';
 
 const SLUG = '#/words-positions-similarity';
 const TEXT = new URL('../../../shared/data/text.txt', import.meta.url).pathname;  // shared data, not committed
-const site = { server: null, browser: null };
-before(async () => {
-  site.server = await startServer();
-  site.browser = await launch();
-});
-after(async () => {
-  await site.browser?.close();
-  await site.server?.close();
-});
-
-async function open(hash, options) {
-  const opened = await openPage(site.browser, options);
-  await opened.page.goto(site.server.url + hash);
-  return opened;
-}
+const site = useLesson('words-positions-similarity');
+const { open } = site;
 
 const numbers = (page) => page.evaluate(() => Object.fromEntries(
   ['word', 'position', 'combined'].map((k) => [k, document.querySelector(`.w2v-similarities .w2v-${k}`)?.textContent])));

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "check.hpp"
 #include "golden.hpp"
 #include "poslab/attention.hpp"
 #include "poslab/encoding.hpp"
@@ -14,23 +15,10 @@
 
 using poslab::MatrixF;
 using poslab::testing::load_golden;
+using poslab::testing::max_gap;
+using poslab::testing::matrix;
 
 namespace {
-
-MatrixF matrix(const nlohmann::json& rows) {
-  MatrixF m(rows.size(), rows[0].size());
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::size_t j = 0; j < rows[i].size(); ++j) m(i, j) = rows[i][j].get<float>();
-  return m;
-}
-
-double max_gap(const MatrixF& a, const nlohmann::json& expected) {
-  double gap = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i)
-    for (std::size_t j = 0; j < expected[i].size(); ++j)
-      gap = std::max(gap, std::abs(a(i, j) - expected[i][j].get<double>()));
-  return gap;
-}
 
 struct Lab {
   nlohmann::json g = load_golden("doc002.json")["E002-1"];
@@ -119,16 +107,7 @@ TEST_CASE("the SIMD products agree with a plain loop for odd sizes") {
 
 TEST_CASE("bad arguments are refused with their code and argument") {
   const MatrixF x = MatrixF::Ones(3, 4), w = MatrixF::Ones(4, 4);
-  const auto code_of = [](auto&& body) {
-    try {
-      body();
-    } catch (const poslab::ErrorInfo& e) {
-      return e.code() + ":" + e.argument();
-    } catch (...) {
-      return std::string("other");
-    }
-    return std::string("none");
-  };
+  using poslab::testing::code_of;
   CHECK(code_of([&] { poslab::self_attention(x, MatrixF::Ones(3, 4), w, w); }) == "size_mismatch:wq");
   CHECK(code_of([&] { poslab::self_attention(x, w, MatrixF::Ones(4, 3), w); }) == "size_mismatch:wk");
   MatrixF bad = x;

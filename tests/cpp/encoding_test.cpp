@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "check.hpp"
 #include "golden.hpp"
 #include "poslab/encoding.hpp"
 #include "poslab/errors.hpp"
@@ -13,24 +14,12 @@ using poslab::SinusoidVariant;
 using poslab::testing::as_printed;
 using poslab::testing::load_golden;
 using poslab::testing::normalised;
+using poslab::testing::max_gap;
 
 namespace {
 
 void check_printed(float value, const std::string& printed) {
   CHECK_MESSAGE(as_printed(value, printed) == normalised(printed), "value " << value << " printed " << printed);
-}
-
-// Largest |a - b| over two equally shaped matrices, b given as JSON rows.
-double max_difference(const poslab::MatrixF& a, const nlohmann::json& rows) {
-  REQUIRE(rows.size() == static_cast<std::size_t>(a.rows()));
-  double worst = 0;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    REQUIRE(rows[i].size() == static_cast<std::size_t>(a.cols()));
-    for (std::size_t j = 0; j < rows[i].size(); ++j) {
-      worst = std::max(worst, std::abs(static_cast<double>(a(i, j)) - rows[i][j].get<double>()));
-    }
-  }
-  return worst;
 }
 
 SinusoidVariant variant_of(const nlohmann::json& g) { return poslab::parse_sinusoid_variant(g["variant"].get<std::string>()); }
@@ -127,17 +116,17 @@ TEST_CASE("matches the documents' own code (goldens of notebooks 000-003)") {
   const auto doc000 = load_golden("doc000.json");
   const auto& e1 = doc000["E000-1"];
   // Document 000 computes in double and stores float32, as poslab does: equal to the last bit or one ulp.
-  CHECK(max_difference(poslab::positional_encoding(e1["max_len"], e1["d_model"], variant_of(e1)), e1["pe"]) <= 1.2e-7);
+  CHECK(max_gap(poslab::positional_encoding(e1["max_len"], e1["d_model"], variant_of(e1)), e1["pe"]) <= 1.2e-7);
   const auto doc001 = load_golden("doc001.json");
   const auto& e5 = doc001["E001-5"];
   // Documents 001-003 use torch's float32 arithmetic (angle rounded to float32), within ~1e-5 at pos 99.
-  CHECK(max_difference(poslab::positional_encoding(e5["max_len"], e5["d_model"], variant_of(e5)), e5["pe"]) <= 2e-6);
+  CHECK(max_gap(poslab::positional_encoding(e5["max_len"], e5["d_model"], variant_of(e5)), e5["pe"]) <= 2e-6);
   const auto doc002 = load_golden("doc002.json");
   const auto& h = doc002["E002-5"];
-  CHECK(max_difference(poslab::positional_encoding(h["max_len"], h["d_model"], variant_of(h)), h["pe"]) <= 2e-5);
+  CHECK(max_gap(poslab::positional_encoding(h["max_len"], h["d_model"], variant_of(h)), h["pe"]) <= 2e-5);
   const auto doc003 = load_golden("doc003.json");
   const auto& s = doc003["E003-3"];
-  CHECK(max_difference(poslab::positional_encoding(20, s["d_model"], variant_of(s)), s["first20"]) <= 4e-6);
+  CHECK(max_gap(poslab::positional_encoding(20, s["d_model"], variant_of(s)), s["first20"]) <= 4e-6);
 }
 
 TEST_CASE("sqrt(d_model) scaling and addition follow document 000's forward pass") {

@@ -6,40 +6,16 @@
 #include <string>
 #include <vector>
 
+#include "check.hpp"
 #include "golden.hpp"
 #include "poslab/errors.hpp"
 #include "poslab/rope.hpp"
 
 using poslab::MatrixF;
 using poslab::testing::load_golden;
-
-namespace {
-
-MatrixF matrix(const nlohmann::json& rows) {
-  MatrixF m(rows.size(), rows[0].size());
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::size_t j = 0; j < rows[i].size(); ++j) m(i, j) = rows[i][j].get<float>();
-  return m;
-}
-
-double max_gap(const MatrixF& a, const nlohmann::json& expected) {
-  double gap = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i)
-    for (std::size_t j = 0; j < expected[i].size(); ++j)
-      gap = std::max(gap, std::abs(a(i, j) - expected[i][j].get<double>()));
-  return gap;
-}
-
-std::string code_of(void (*body)()) {
-  try {
-    body();
-  } catch (const poslab::ErrorInfo& e) {
-    return e.code() + ":" + e.argument();
-  }
-  return "none";
-}
-
-}  // namespace
+using poslab::testing::max_gap;
+using poslab::testing::code_of;
+using poslab::testing::matrix;
 
 TEST_CASE("RoPE equals the notebook's reference at bases 10000 and 100 (E002-8)") {
   const auto g = load_golden("doc002.json")["E002-8"];

@@ -73,21 +73,8 @@ export function parseParam(name, decl, text, { checkStep = true } = {}) {
       if (decl.options.includes(value)) return { ok: true, value };
       return { ok: false, error: problem(decl, name, 'unknown_choice', { value, expected: decl.options.join(', ') }) };
     }
-    case 'intList': {
-      const parts = String(text).split(',').map((s) => s.trim()).filter((s) => s !== '');
-      if (parts.length === 0) return { ok: false, error: problem(decl, name, 'empty', {}) };
-      if (parts.length > decl.maxItems) return { ok: false, error: problem(decl, name, 'too_many', { value: parts.length, max: decl.maxItems }) };
-      const values = [];
-      for (const part of parts) {
-        const whole = parseWhole(decl, name, part);
-        if (!whole.ok) return { ok: false, error: problem(decl, name, 'list_item', { value: part }) };
-        if (whole.value < decl.min || whole.value > decl.max) {
-          return { ok: false, error: problem(decl, name, 'item_out_of_range', { value: whole.value, min: decl.min, max: decl.max }) };
-        }
-        if (!values.includes(whole.value)) values.push(whole.value);
-      }
-      return { ok: true, value: values };
-    }
+    // intList drops repeated ids (a set of rows); intSequence keeps them (a sentence of token ids).
+    case 'intList':
     case 'intSequence': {
       const parts = String(text).split(',').map((s) => s.trim()).filter((s) => s !== '');
       if (parts.length === 0) return { ok: false, error: problem(decl, name, 'empty', {}) };
@@ -99,7 +86,7 @@ export function parseParam(name, decl, text, { checkStep = true } = {}) {
         if (whole.value < decl.min || whole.value > decl.max) {
           return { ok: false, error: problem(decl, name, 'item_out_of_range', { value: whole.value, min: decl.min, max: decl.max }) };
         }
-        values.push(whole.value);
+        if (decl.kind === 'intSequence' || !values.includes(whole.value)) values.push(whole.value);
       }
       return { ok: true, value: values };
     }

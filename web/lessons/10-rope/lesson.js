@@ -1,10 +1,7 @@
 // Lesson 10 — RoPE. Arrows of one rotated pair, the query·key score grids of RoPE and of the additive
 // encoding, and a self-check quiz. Every number comes from the kernel (rope, ropeScoreGrid,
 // additiveScoreGrid, diagonalSpread); this file arranges inputs and outputs only.
-import { onLanguageChange } from '../../src/i18n.js';
-import { describeError } from '../../src/kernel.js';
-import { perFrame } from '../../src/schedule.js';
-import { showNotice } from '../../src/ui/notices.js';
+import { lessonView } from '../../src/lesson-view.js';
 import { quiz } from '../../src/ui/quiz.js';
 import { params } from './params.js';
 import { arrowsView } from './arrows-view.js';
@@ -23,15 +20,12 @@ const QUESTIONS = [
 ];
 
 export function mount({ kernel, initial, save }) {
-  let view = { ...initial };
-  const draft = { ...initial };
-  const touched = new Set();
+  const lesson = lessonView({ initial, save, syncDraft: true });
+  const { propose } = lesson;
 
   const arrows = arrowsView({ onValue: propose });
   const scores = scoresView({ onValue: propose });
   const check = quiz({ prefix: 'rope.quiz', questions: QUESTIONS });
-  const panels = [arrows, scores];
-  const fields = Object.assign({}, ...panels.map((p) => p.fields));
   const quizPanel = document.createElement('section');
   quizPanel.className = 'panel rope-quiz';
   quizPanel.append(check.element);
@@ -54,70 +48,23 @@ export function mount({ kernel, initial, save }) {
     };
   }
 
+  // The field named for the kernel's argument when its value changed, else a touched field that changed.
   const fieldFor = { dim: 'dim', base: 'base', pair: 'pair' };
-  function render() {
-    const next = { ...view, ...draft };
-    const failed = new Set();
-    let result;
-    for (;;) {
-      try {
-        result = compute(next);
-        break;
-      } catch (err) {
-        const name = (fieldFor[err.argument] && next[fieldFor[err.argument]] !== view[fieldFor[err.argument]] ? fieldFor[err.argument] : null) || [...touched].find((k) => next[k] !== view[k]);
-        if (!name) {
-          showNotice(() => describeError(err), { kind: 'error' });
-          return;
-        }
-        fields[name].showError(err);
-        failed.add(name);
-        next[name] = view[name];
-      }
-    }
-    for (const name of touched) if (!failed.has(name)) fields[name].showError(null);
-    touched.clear();
-    view = next;
-    Object.assign(draft, view);
-    save(view);
-    arrows.draw(result.arrows, arrows.width());
-    scores.draw(result.scores, scores.width());
-  }
-  const scheduleRender = perFrame(render);
-
-  function propose(name, value) {
-    draft[name] = value;
-    touched.add(name);
-    scheduleRender();
-  }
-
-  function apply(values) {
-    for (const [name, value] of Object.entries(values)) {
-      draft[name] = value;
-      view[name] = value;
-      fields[name].set(value);
-      fields[name].showError(null);
-    }
-    scheduleRender();
-  }
-
-  for (const [name, field] of Object.entries(fields)) field.set(view[name]);
-  const offLanguage = onLanguageChange(() => {
-    for (const panel of panels) panel.relabel();
-    check.relabel();
-    scheduleRender();
-  });
-  const resize = new ResizeObserver(() => scheduleRender());
-
-  return {
-    widgets: { arrows: arrows.element, scores: scores.element, quiz: quizPanel },
-    start() {
-      resize.observe(scores.element);
-      render();
-    },
-    setParams: apply,
-    destroy() {
-      offLanguage();
-      resize.disconnect();
-    },
+  const blame = (err, next) => {
+    const { view, touched } = lesson;
+    const named = fieldFor[err.argument];
+    return (named && next[named] !== view[named] ? named : null) || [...touched].find((k) => next[k] !== view[k]) || null;
   };
+
+  return lesson.mount({
+    panels: [arrows, scores],
+    relabel: () => check.relabel(),
+    compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
+    draw: (result) => {
+      arrows.draw(result.arrows, arrows.width());
+      scores.draw(result.scores, scores.width());
+    },
+    observe: scores.element,
+    widgets: { arrows: arrows.element, scores: scores.element, quiz: quizPanel },
+  });
 }

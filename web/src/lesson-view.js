@@ -1,0 +1,174 @@
+// lesson-view.js — the "view state" skeleton the parameter-driven lessons share (02, 03, 04, 05, 10), so that
+// each lesson.js keeps only its own wiring: what to ask the kernel, which field answers for which kernel
+// argument, and what to draw. No maths here either.
+//
+// Two copies of the parameters: `draft` is what the fields hold (each value already parsed), `view` the last
+// set the kernel accepted (what the page shows and the link stores). A field's value goes into `draft` and
+// is marked touched (propose); a redraw is scheduled once per animation frame. `apply(values)` sets several
+// parameters at once (a preset, a comparison pair, a new link) and shows them in their fields. A value the
+// kernel rejects goes back to a good value for drawing (see attempt()), and its field shows why; a failure
+// no field answers for is shown as a notice and the page keeps its last good view.
+import { onLanguageChange } from './i18n.js';
+import { describeError } from './kernel.js';
+import { perFrame } from './schedule.js';
+import { showNotice } from './ui/notices.js';
+
+/**
+ * lessonView({ initial, save, syncDraft }) → the shared state; call its mount({...}) once the panels exist.
+ * syncDraft: after an accepted frame, forget the rejected values still in `draft` (lessons 02 and 10).
+ */
+export function lessonView({ initial, save, syncDraft = false }) {
+  const state = { view: { ...initial }, draft: { ...initial }, touched: new Set(), fields: {} };
+  let scheduleRender = () => {};
+
+  function propose(name, value) {
+    state.draft[name] = value;
+    state.touched.add(name);
+    scheduleRender();
+  }
+
+  function apply(values) {
+    for (const [name, value] of Object.entries(values)) {
+      state.draft[name] = value;
+      state.view[name] = value;
+      state.fields[name].set(value);
+      state.fields[name].showError(null);
+    }
+    scheduleRender();
+  }
+
+  /**
+   * Runs `compute(next)`; when the kernel rejects a value, blame(err, next) names the field to blame (a
+   * string, or { name, from } to take its value back from `from` instead of the view, e.g. the defaults),
+   * or null when no field answers for it: then the error goes on to the caller.
+   */
+  function attempt(compute, next, failed, blame) {
+    for (;;) {
+      try {
+        return compute(next);
+      } catch (err) {
+        const found = blame(err, next);
+        if (!found) throw err;
+        const { name, from = state.view } = typeof found === 'string' ? { name: found } : found;
+        state.fields[name].showError(err);
+        failed.add(name);
+        next[name] = from[name];
+        if (from !== state.view) state.fields[name].set(next[name]);
+      }
+    }
+  }
+
+  /** Blame the field that answers for the kernel's argument, else a touched one among `keys`; never an unchanged one. */
+  const namedOrTouched = (keys, fieldFor) => (err, next) => {
+    const name = fieldFor[err.argument] || keys.find((k) => state.touched.has(k));
+    return !name || next[name] === state.view[name] ? null : name;
+  };
+
+  /**
+   * Blame the field named for the kernel's argument; when its value did not change, the field just touched
+   * (a smaller vocabulary makes an id invalid) or, on a fresh link that does not hold together, put the named
+   * value back to its default.
+   */
+  const namedOrDefault = (fieldFor, defaults) => (err, next) => {
+    const name = fieldFor[err.argument];
+    if (!(name && next[name] === state.view[name])) return name || null;
+    const other = [...state.touched].find((k) => next[k] !== state.view[k]);
+    if (other) return other;
+    const fromDefault = [name, ...Object.values(fieldFor)].find((k) => String(next[k]) !== String(defaults[k]));
+    return fromDefault ? { name: fromDefault, from: defaults } : null;
+  };
+
+  // What each view last drew, so a frame only redraws the views whose inputs changed.
+  const drawn = {};
+  const changed = (name, signature) => {
+    if (drawn[name] === signature) return false;
+    drawn[name] = signature;
+    return true;
+  };
+
+  /**
+   * panels: the views with fields (each { fields, relabel }); compute(next, failed) → results, using
+   * attempt(); draw(results, view); widgets: the lesson's elements; observe: the element whose width the
+   * charts follow; relabel: anything else to relabel on a language change (a quiz).
+   */
+  function mount({ panels, fields, compute, draw, widgets, observe, relabel = () => {} }) {
+    state.fields = fields || Object.assign({}, ...panels.map((panel) => panel.fields));
+
+    function render() {
+      const next = { ...state.view, ...state.draft };
+      const failed = new Set();
+      let results;
+      try {
+        results = compute(next, failed);
+      } catch (err) {
+        showNotice(() => describeError(err), { kind: 'error' });
+        return;
+      }
+      for (const name of state.touched) if (!failed.has(name)) state.fields[name].showError(null);
+      state.touched.clear();
+      state.view = next;
+      if (syncDraft) Object.assign(state.draft, state.view);
+      save(state.view);
+      draw(results, state.view);
+    }
+    scheduleRender = perFrame(render);
+
+    for (const [name, field] of Object.entries(state.fields)) field.set(state.view[name]);
+    const offLanguage = onLanguageChange(() => {
+      for (const panel of panels) panel.relabel();
+      relabel();
+      scheduleRender();
+    });
+    // Charts are drawn to their box's width: redraw when it changes (window resize, phone rotation).
+    const resize = new ResizeObserver(() => scheduleRender());
+
+    return {
+      widgets,
+      /** Called once the widgets are in the page (their widths are known). */
+      start() {
+        resize.observe(observe);
+        render();
+      },
+      setParams: apply,
+      destroy() {
+        offLanguage();
+        resize.disconnect();
+      },
+    };
+  }
+
+  return {
+    propose,
+    apply,
+    attempt,
+    namedOrTouched,
+    namedOrDefault,
+    changed,
+    mount,
+    get view() {
+      return state.view;
+    },
+    get touched() {
+      return state.touched;
+    },
+  };
+}
+
+/** The declared default of every parameter ({ name: decl.default }). */
+export const defaultsOf = (params) => Object.fromEntries(Object.entries(params).map(([name, decl]) => [name, decl.default]));
+
+/**
+ * make(...args), remembered for the last `limit` distinct argument lists (keyed by their text), so that
+ * moving an unrelated control costs no kernel call.
+ */
+export function recent(limit, make) {
+  const cache = new Map();
+  return (...args) => {
+    const key = args.join('|');
+    if (!cache.has(key)) {
+      cache.set(key, make(...args));
+      if (cache.size > limit) cache.delete(cache.keys().next().value);
+    }
+    return cache.get(key);
+  };
+}
