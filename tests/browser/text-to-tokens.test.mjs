@@ -5,10 +5,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { startServer } from './server.mjs';
+import { sharedData } from '../wasm/helpers.mjs';
 import { launch, openPage } from './browser.mjs';
 
 const STORY_URL = 'https://raw.githubusercontent.com/rasbt/LLMs-from-scratch/main/ch02/01_main-chapter-code/the-verdict.txt';
-const story = readFileSync('/work/shared/data/the-verdict.txt', 'utf8');
+const story = readFileSync(sharedData('the-verdict.txt'), 'utf8');
 const tiktoken = createRequire(import.meta.url)('@dqbd/tiktoken').get_encoding('gpt2');
 const E004_2 = [[40, 367, 2885, 1464], [1807, 3619, 402, 271], [10899, 2138, 257, 7026], [15632, 438, 2016, 257],
   [922, 5891, 1576, 438], [568, 340, 373, 645], [1049, 5975, 284, 502], [284, 3285, 326, 11]];

@@ -3,11 +3,12 @@
 // folder by intercepting the request), keeps its view in the link, and explains bad input.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { sharedData } from '../wasm/helpers.mjs';
 import { useLesson, openPage, field } from './browser.mjs';
 
 const SLUG = '#/words-positions-similarity';
-const TEXT = new URL('../../../shared/data/text.txt', import.meta.url).pathname;  // shared data, not committed
+const TEXT = sharedData('text.txt');  // the source material's corpus, not committed
 const site = useLesson('words-positions-similarity');
 const { open } = site;
 
@@ -65,7 +66,7 @@ test('training can be cancelled and restarted with other settings; the page stay
   await context.close();
 });
 
-test("the document's corpus is downloaded from its source (served here from the shared data folder)", { skip: !existsSync(TEXT) }, async () => {
+test("the document's corpus is downloaded from its source (served here from the shared data folder)", async () => {
   const opened = await openPage(site.browser);
   const { page, problems, context } = opened;
   let requested = null;

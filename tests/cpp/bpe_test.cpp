@@ -29,7 +29,7 @@ std::string read_file(const std::string& path) {
 }
 
 const std::string kVocabularyPath = std::string(POSLAB_SOURCE_DIR) + "/node_modules/@dqbd/tiktoken/encoders/gpt2.json";
-const std::string kStoryPath = "/work/shared/data/the-verdict.txt";
+const std::string kStoryPath = std::string(POSLAB_DATA_DIR) + "/the-verdict.txt";
 
 Gpt2Tokenizer& gpt2() {
   static Gpt2Tokenizer tokenizer = Gpt2Tokenizer::from_tiktoken_json(read_file(kVocabularyPath));

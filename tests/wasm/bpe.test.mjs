@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getEncoding } from 'js-tiktoken';
 import { encode as gptTokenizerEncode } from 'gpt-tokenizer/encoding/gpt2';
-import { loadModule } from './helpers.mjs';
+import { loadModule, sharedData } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const { get_encoding: getDqbdEncoding } = require('@dqbd/tiktoken');
 
 const root = new URL('../../', import.meta.url);
 const vocabulary = readFileSync(new URL('node_modules/@dqbd/tiktoken/encoders/gpt2.json', root));
-const story = readFileSync('/work/shared/data/the-verdict.txt', 'utf8');
+const story = readFileSync(sharedData('the-verdict.txt'), 'utf8');
 
 const tiktoken = getDqbdEncoding('gpt2');
 const jsTiktoken = getEncoding('gpt2');

@@ -1,5 +1,7 @@
 // Shared by the WebAssembly tests: the built modules, the notebooks' goldens and the documents' digits.
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const root = new URL('../../', import.meta.url);
 export const distWasm = new URL('dist/wasm/', root);
@@ -8,6 +10,19 @@ export async function loadModule(entry = 'poslab.mjs') {
   const url = new URL(entry, distWasm);
   if (!existsSync(url)) throw new Error(`${url.pathname} is missing: run npm run build first`);
   return (await import(url.href)).default();
+}
+
+/**
+ * A text of the source material's data folder (the-verdict.txt, text.txt), which is not committed: POSLAB_DATA,
+ * else ../shared/data next to the project, else /work/shared/data (the workplace's copy).
+ */
+export function sharedData(name) {
+  const candidates = [process.env.POSLAB_DATA, fileURLToPath(new URL('../shared/data/', root)), '/work/shared/data/'];
+  for (const dir of candidates.filter(Boolean)) {
+    const path = join(dir, name);
+    if (existsSync(path)) return path;
+  }
+  throw new Error(`${name} not found in ${candidates.filter(Boolean).join(', ')}: set POSLAB_DATA to the shared data folder`);
 }
 
 export function golden(name) {

@@ -2,13 +2,13 @@
 // SIMD and scalar builds agreeing, and errors with codes a page can translate.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { golden, loadModule } from './helpers.mjs';
+import { readFileSync } from 'node:fs';
+import { golden, loadModule, sharedData } from './helpers.mjs';
 
 const simd = await loadModule('poslab.mjs');
 const scalar = await loadModule('poslab-scalar.mjs');
 // Document 001's corpus, in the shared data folder next to the repository (never committed).
-const TEXT = new URL('../../../shared/data/text.txt', import.meta.url).pathname;
+const TEXT = sharedData('text.txt');
 
 // The two-families corpus of tests/cpp/word2vec_test.cpp and of the notebook (same generator).
 function twoFamilies(sentences) {
@@ -103,7 +103,7 @@ test('quality: words sharing contexts are closer than words that do not, as in g
   m.delete();
 });
 
-test('document 001: black and brown on text.txt, and the positional 0.8600013 (E001-1, E001-6)', { skip: !existsSync(TEXT) }, () => {
+test('document 001: black and brown on text.txt, and the positional 0.8600013 (E001-1, E001-6)', () => {
   const g = golden('doc001.json');
   const text = readFileSync(TEXT, 'utf8');
   // The tokenizer gives the notebook's sentences (NLTK's rules on this text): "rug.The" stays one word.
