@@ -396,6 +396,21 @@ bool base64_decode(std::string_view in, std::string& out) {
   throw ArgumentError("vocabulary: " + why, "invalid_vocabulary", "vocabulary");
 }
 
+/**
+ * What a lead byte b ≥ 0x80 announces (Unicode table 3-7): the sequence's length and the range of its second
+ * byte (the later ones are 0x80–0xBF); length 0 when b cannot start a sequence.
+ */
+struct Utf8Lead {
+  std::size_t len;
+  unsigned lo, hi;
+};
+Utf8Lead utf8_lead(unsigned char b) {
+  if (b >= 0xC2 && b <= 0xDF) return {2, 0x80, 0xBF};
+  if (b >= 0xE0 && b <= 0xEF) return {3, b == 0xE0 ? 0xA0u : 0x80u, b == 0xED ? 0x9Fu : 0xBFu};
+  if (b >= 0xF0 && b <= 0xF4) return {4, b == 0xF0 ? 0x90u : 0x80u, b == 0xF4 ? 0x8Fu : 0xBFu};
+  return {0, 0x80, 0xBF};
+}
+
 std::size_t utf8_valid_prefix(std::string_view s) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const std::size_t n = s.size();
@@ -414,21 +429,8 @@ std::size_t utf8_valid_prefix(std::string_view s) {
       ++i;
       continue;
     }
-    std::size_t len;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (b >= 0xC2 && b <= 0xDF) {
-      len = 2;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      len = 3;
-      if (b == 0xE0) lo = 0xA0;
-      if (b == 0xED) hi = 0x9F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      len = 4;
-      if (b == 0xF0) lo = 0x90;
-      if (b == 0xF4) hi = 0x8F;
-    } else {
-      return i;
-    }
+    const auto [len, lo, hi] = utf8_lead(b);
+    if (len == 0) return i;
     if (i + len > n) return i;
     if (p[i + 1] < lo || p[i + 1] > hi) return i;
     for (std::size_t k = 2; k < len; ++k) {
@@ -464,24 +466,12 @@ std::string to_valid_utf8(std::string_view bytes) {
     // WHATWG: the maximal subpart of an ill-formed sequence (a valid start with as many valid continuation
     // bytes as fit) becomes one U+FFFD; a byte that cannot start a sequence becomes one U+FFFD by itself.
     const unsigned char b = p[i];
-    std::size_t len = 0;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (b >= 0xC2 && b <= 0xDF) {
-      len = 2;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      len = 3;
-      if (b == 0xE0) lo = 0xA0;
-      if (b == 0xED) hi = 0x9F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      len = 4;
-      if (b == 0xF0) lo = 0x90;
-      if (b == 0xF4) hi = 0x8F;
-    }
+    const auto [len, lo, hi] = utf8_lead(b);
     std::size_t consumed = 1;
     if (len > 0) {
       for (std::size_t k = 1; k < len && i + k < bytes.size(); ++k) {
         const unsigned char c = p[i + k];
-        const unsigned char l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xBF;
+        const unsigned l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xBF;
         if (c < l || c > h) break;
         consumed = k + 1;
       }

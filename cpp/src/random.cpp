@@ -242,6 +242,31 @@ void box_muller_16(float* data, float mean, float std) {
   }
 }
 
+// normal_fill_16<double> (ATen/native/cpu/DistributionTemplates.h): the scalar template, in double throughout.
+void box_muller_16(double* data, double mean, double std) {
+  for (int j = 0; j < 8; ++j) {
+    const double u1 = 1.0 - data[j];  // [0, 1) -> (0, 1] for the log
+    const double u2 = data[j + 8];
+    const double radius = std::sqrt(-2.0 * std::log(u1));
+    const double theta = 2.0 * 3.14159265358979323846 * u2;
+    data[j] = radius * std::cos(theta) * std + mean;
+    data[j + 8] = radius * std::sin(theta) * std + mean;
+  }
+}
+
+// PyTorch's normal_fill for 16 values or more: every value drawn uniform (uniform()), then transformed 16 at a
+// time; when count is not a multiple of 16, the last 16 values are drawn again and transformed again.
+template <class T, class Uniform>
+void by_sixteen(T* out, std::size_t count, T mean, T std, Uniform uniform) {
+  for (std::size_t i = 0; i < count; ++i) out[i] = uniform();
+  for (std::size_t i = 0; i + 16 <= count; i += 16) box_muller_16(out + i, mean, std);
+  if (count % 16 != 0) {  // the tail
+    T* tail = out + count - 16;
+    for (int i = 0; i < 16; ++i) tail[i] = uniform();
+    box_muller_16(tail, mean, std);
+  }
+}
+
 }  // namespace
 
 TorchSeed parse_torch_seed(std::string_view text) {
@@ -338,43 +363,16 @@ void normal_fill(TorchGenerator& generator, float* out, std::size_t count, float
     }
     return;
   }
-  for (std::size_t i = 0; i < count; ++i) out[i] = generator.uniform_float();
-  for (std::size_t i = 0; i + 16 <= count; i += 16) box_muller_16(out + i, mean, std);
-  if (count % 16 != 0) {  // the tail: the last 16 values are drawn again and transformed again
-    float* tail = out + count - 16;
-    for (int i = 0; i < 16; ++i) tail[i] = generator.uniform_float();
-    box_muller_16(tail, mean, std);
-  }
+  by_sixteen(out, count, mean, std, [&generator] { return generator.uniform_float(); });
 }
 
-namespace {
-
-// normal_fill_16<double> (ATen/native/cpu/DistributionTemplates.h): the scalar template, in double throughout.
-void box_muller_16(double* data, double mean, double std) {
-  for (int j = 0; j < 8; ++j) {
-    const double u1 = 1.0 - data[j];  // [0, 1) -> (0, 1] for the log
-    const double u2 = data[j + 8];
-    const double radius = std::sqrt(-2.0 * std::log(u1));
-    const double theta = 2.0 * 3.14159265358979323846 * u2;
-    data[j] = radius * std::cos(theta) * std + mean;
-    data[j + 8] = radius * std::sin(theta) * std + mean;
-  }
-}
-
-}  // namespace
 
 void normal_fill(TorchGenerator& generator, double* out, std::size_t count, double mean, double std) {
   if (count < 16) {  // the serial kernel: one at::normal_distribution<double> draw per value
     for (std::size_t i = 0; i < count; ++i) out[i] = generator.normal_double() * std + mean;
     return;
   }
-  for (std::size_t i = 0; i < count; ++i) out[i] = generator.uniform_double();
-  for (std::size_t i = 0; i + 16 <= count; i += 16) box_muller_16(out + i, mean, std);
-  if (count % 16 != 0) {  // the tail: the last 16 values are drawn again and transformed again
-    double* tail = out + count - 16;
-    for (int i = 0; i < 16; ++i) tail[i] = generator.uniform_double();
-    box_muller_16(tail, mean, std);
-  }
+  by_sixteen(out, count, mean, std, [&generator] { return generator.uniform_double(); });
 }
 
 void uniform_fill(TorchGenerator& generator, float* out, std::size_t count, float from, float to) {

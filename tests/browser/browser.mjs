@@ -55,9 +55,13 @@ function siteHooks({ before, after }, startServer) {
   return site;
 }
 
-/** Opens `hash` in a fresh context of the site's browser, then waits with `ready(page, hash)`. */
-async function openIn(site, hash, options, ready) {
+/**
+ * Opens `hash` in a fresh context of the site's browser, then waits with `ready(page, hash)`. options.prepare
+ * (page) runs before the page loads, e.g. to answer a request with page.route().
+ */
+async function openIn(site, hash, { prepare, ...options }, ready) {
   const opened = await openPage(site.browser, options);
+  if (prepare) await prepare(opened.page);
   await opened.page.goto(site.server.url + hash);
   await ready(opened.page, hash);
   return opened;

@@ -1,33 +1,21 @@
 // Lesson "distances": document 002's distances 5–6 and 5–50 (d = 64), the similarity heatmap and one row of
 // it, and the four requirements measured for the sinusoidal encoding; links restore; bad input explained.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer } from './server.mjs';
-import { launch, openPage } from './browser.mjs';
+import { useLesson, frames, field as input } from './browser.mjs';
 import { formatValue } from '../../web/src/format.js';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-6'];
-const site = {};
-before(async () => {
-  site.server = await startServer();
-  site.browser = await launch();
-});
-after(async () => {
-  await site.browser?.close();
-  await site.server?.close();
-});
+const site = useLesson('distances');
 
 async function open(hash, options) {
-  const opened = await openPage(site.browser, options);
-  await opened.page.goto(site.server.url + hash);
+  const opened = await site.open(hash, options);
   await opened.page.waitForSelector('.requirements-table', { timeout: 20000 });
   await opened.page.waitForSelector('.similarity-heatmap svg');
   return opened;
 }
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
-const input = (page, name) => page.locator(`[data-field="${name}"] input[type=text]`);
 
 for (const [lang, title, verdict] of [
   ['es', 'Distancias y posiciones relativas', /Las posiciones 5–6 están más cerca que las 5–50 \(1.4718 < 5.3264\)/],

@@ -1,29 +1,18 @@
 // Lesson "Learned positions": document 004's shapes, PyTorch's seeded tables (notebook 004's values), the
 // broadcast sum, what happens past context_length, both languages, links and translated errors.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer } from './server.mjs';
-import { launch, openPage } from './browser.mjs';
+import { useLesson, frames } from './browser.mjs';
 
 const seeded = JSON.parse(readFileSync(new URL('../golden/doc004.json', import.meta.url), 'utf8')).seeded;
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useLesson('learned-positions');
 
 async function open(hash) {
-  const opened = await openPage(browser);
-  await opened.page.goto(server.url + hash);
+  const opened = await site.open(hash);
   await opened.page.waitForSelector('.lp-heatmap .chart-host svg', { timeout: 30000 });
   return opened;
 }
-const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 /** The numbers of one of the window's three tables (0 tokens, 1 positions, 2 sum). */
 const table = (page, k) => page.$$eval('.lp-tables table', (tables, i) => [...tables[i].tBodies[0].rows].map((r) => [...r.cells].slice(1).map((c) => Number(c.textContent))), k);
 const close = (a, b) => Math.abs(a - b) <= 5e-5 * Math.max(1, Math.abs(b));

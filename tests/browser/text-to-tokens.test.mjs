@@ -1,12 +1,11 @@
 // Lesson "From text to tokens": GPT-2 ids in the page, the document's story (served from the shared copy,
 // never downloaded) giving E004-2's first batch, the window fields, bad input explained, both languages.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { startServer } from './server.mjs';
 import { sharedData } from '../wasm/helpers.mjs';
-import { launch, openPage } from './browser.mjs';
+import { useLesson, openPage, frames } from './browser.mjs';
 
 const STORY_URL = 'https://raw.githubusercontent.com/rasbt/LLMs-from-scratch/main/ch02/01_main-chapter-code/the-verdict.txt';
 const story = readFileSync(sharedData('the-verdict.txt'), 'utf8');
@@ -14,27 +13,18 @@ const tiktoken = createRequire(import.meta.url)('@dqbd/tiktoken').get_encoding('
 const E004_2 = [[40, 367, 2885, 1464], [1807, 3619, 402, 271], [10899, 2138, 257, 7026], [15632, 438, 2016, 257],
   [922, 5891, 1576, 438], [568, 340, 373, 645], [1049, 5975, 284, 502], [284, 3285, 326, 11]];
 
-let server, browser;
+const site = useLesson('text-to-tokens');
 const requests = [];
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** Opens the lesson with the story's address answered by the shared copy (or by `storyStatus`). */
 async function open(hash, { storyStatus = 200, ...options } = {}) {
-  const opened = await openPage(browser, options);
-  await opened.page.route(STORY_URL, (route) => {
+  const prepare = (page) => page.route(STORY_URL, (route) => {
     requests.push(route.request().url());
     return storyStatus === 200
       ? route.fulfill({ status: 200, contentType: 'text/plain; charset=utf-8', body: story, headers: { 'access-control-allow-origin': '*' } })
       : route.fulfill({ status: storyStatus, body: 'no', headers: { 'access-control-allow-origin': '*' } });
   });
-  await opened.page.goto(server.url + hash);
+  const opened = await site.open(hash, { ...options, prepare });
   await opened.page.waitForSelector('.tt-pieces .tt-piece', { timeout: 20000 });
   return opened;
 }
@@ -42,7 +32,6 @@ async function open(hash, { storyStatus = 200, ...options } = {}) {
 const pieceIds = (page) => page.$$eval('.tt-pieces .tt-piece', (els) => els.map((el) => Number(el.dataset.id)));
 const tableIds = (page, which) => page.$$eval(`.tt-${which} tbody tr`, (rows) => rows.map((r) => [...r.cells].slice(1).map((c) => Number(c.textContent))));
 const statusText = (page) => page.textContent('.tt-status');
-const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 async function typeText(page, text) {
   await page.fill('.tt-text textarea', text);
@@ -205,13 +194,13 @@ test('switching language swaps the sample text and keeps the window fields', asy
 });
 
 test('the vocabulary is fetched only by this lesson', async () => {
-  const opened = await openPage(browser);
+  const opened = await openPage(site.browser);
   const fetched = [];
   opened.page.on('request', (r) => { if (r.url().endsWith('data/gpt2.json')) fetched.push(r.url()); });
-  await opened.page.goto(`${server.url}#/pe-matrix?lang=en`);
+  await opened.page.goto(`${site.server.url}#/pe-matrix?lang=en`);
   await opened.page.waitForSelector('.heatmap .chart-host svg', { timeout: 20000 });
   assert.equal(fetched.length, 0);
-  await opened.page.goto(`${server.url}#/text-to-tokens?lang=en`);
+  await opened.page.goto(`${site.server.url}#/text-to-tokens?lang=en`);
   await opened.page.waitForSelector('.tt-pieces .tt-piece', { timeout: 20000 });
   assert.equal(fetched.length, 1);
   assert.ok(fetched[0].includes('/course/poslab/data/gpt2.json'));

@@ -1,33 +1,22 @@
 // Lesson "why-order": reordering a sentence, with positions off the outputs are the same vectors reordered
 // (check mark), with positions on they are not (cross); the numbers are PyTorch's; links restore the view;
 // an impossible order is explained in the reader's language.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer } from './server.mjs';
-import { launch, openPage } from './browser.mjs';
+import { useLesson, frames } from './browser.mjs';
 import { formatValue } from '../../web/src/format.js';
 import { WORDS, NOTEBOOK_SEED, sentences } from '../../web/lessons/01-why-order/toy-model.js';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-1'];
-const site = {};
-before(async () => {
-  site.server = await startServer();
-  site.browser = await launch();
-});
-after(async () => {
-  await site.browser?.close();
-  await site.server?.close();
-});
+const site = useLesson('why-order');
 
 async function open(hash, options) {
-  const opened = await openPage(site.browser, options);
-  await opened.page.goto(site.server.url + hash);
+  const opened = await site.open(hash, options);
   await opened.page.waitForSelector('.why-check[data-same] .verdict', { timeout: 20000 });
   await opened.page.waitForSelector('.why-results .order-reordered .why-output svg');
   return opened;
 }
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const same = (page) => page.getAttribute('.why-check', 'data-same');
 const outputImage = (page) => page.evaluate(() => document.querySelector('.order-reordered .why-output svg').outerHTML);
 

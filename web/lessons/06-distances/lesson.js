@@ -1,9 +1,7 @@
 // Lesson 06 — distances and relative positions. Every number comes from the kernel (encodings, distances,
-// cosines, the cosine matrix, the closest pair, the rotation check); this file wires and compares only.
-import { onLanguageChange } from '../../src/i18n.js';
-import { describeError } from '../../src/kernel.js';
-import { perFrame } from '../../src/schedule.js';
-import { showNotice } from '../../src/ui/notices.js';
+// cosines, the cosine matrix, the closest pair, the rotation check); this file wires and compares only. The
+// draft / view skeleton is web/src/lesson-view.js.
+import { lessonView } from '../../src/lesson-view.js';
 import { params } from './params.js';
 import { pairsView } from './pairs-view.js';
 import { similarityView } from './similarity-view.js';
@@ -18,15 +16,12 @@ const sameBits = (a, b, count) => {
 };
 
 export function mount({ kernel, initial, save }) {
-  let view = { ...initial };
-  const draft = { ...initial };
-  const touched = new Set();
+  const lesson = lessonView({ initial, save, syncDraft: true });
+  const { propose } = lesson;
 
   const pairs = pairsView({ onValue: propose });
   const similarity = similarityView({ onValue: propose });
   const requirements = requirementsView({ onValue: propose });
-  const panels = [pairs, similarity, requirements];
-  const fields = Object.assign({}, ...panels.map((p) => p.fields));
 
   const row = (pe, p) => pe.data.subarray(p * pe.cols, (p + 1) * pe.cols);
 
@@ -103,69 +98,21 @@ export function mount({ kernel, initial, save }) {
   }
 
   const fieldFor = { d_model: 'dModel', max_len: 'maxLen', vocab_size: 'maxLen', dim: 'dModel', seed: 'seed' };
-  function render() {
-    const next = { ...view, ...draft };
-    const failed = new Set();
-    let result;
-    for (;;) {
-      try {
-        result = compute(next);
-        break;
-      } catch (err) {
-        const name = fieldFor[err.argument] || [...touched].find((k) => next[k] !== view[k]);
-        if (!name || next[name] === view[name]) {
-          showNotice(() => describeError(err), { kind: 'error' });
-          return;
-        }
-        fields[name].showError(err);
-        failed.add(name);
-        next[name] = view[name];
-      }
-    }
-    for (const name of touched) if (!failed.has(name)) fields[name].showError(null);
-    touched.clear();
-    view = next;
-    Object.assign(draft, view);
-    save(view);
-    pairs.draw(result.pairs);
-    similarity.draw(result.similarity, similarity.width());
-    requirements.draw(result.live);
-  }
-  const scheduleRender = perFrame(render);
-
-  function propose(name, value) {
-    draft[name] = value;
-    touched.add(name);
-    scheduleRender();
-  }
-
-  function apply(values) {
-    for (const [name, value] of Object.entries(values)) {
-      draft[name] = value;
-      view[name] = value;
-      fields[name].set(value);
-      fields[name].showError(null);
-    }
-    scheduleRender();
-  }
-
-  for (const [name, field] of Object.entries(fields)) field.set(view[name]);
-  const offLanguage = onLanguageChange(() => {
-    for (const panel of panels) panel.relabel();
-    scheduleRender();
-  });
-  const resize = new ResizeObserver(() => scheduleRender());
-
-  return {
-    widgets: { pairs: pairs.element, similarity: similarity.element, requirements: requirements.element },
-    start() {
-      resize.observe(similarity.element);
-      render();
-    },
-    setParams: apply,
-    destroy() {
-      offLanguage();
-      resize.disconnect();
-    },
+  // The field named for the kernel's argument, else a touched one whose value changed; never an unchanged one.
+  const blame = (err, next) => {
+    const name = fieldFor[err.argument] || [...lesson.touched].find((k) => next[k] !== lesson.view[k]);
+    return !name || next[name] === lesson.view[name] ? null : name;
   };
+
+  return lesson.mount({
+    panels: [pairs, similarity, requirements],
+    compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
+    draw(result) {
+      pairs.draw(result.pairs);
+      similarity.draw(result.similarity, similarity.width());
+      requirements.draw(result.live);
+    },
+    widgets: { pairs: pairs.element, similarity: similarity.element, requirements: requirements.element },
+    observe: similarity.element,
+  });
 }

@@ -2,6 +2,7 @@
 // table (position, text, GPT-2's own spelling of the token, id). Long texts show their first tokens only.
 import { t } from '../../src/i18n.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { noteAndTable } from '../../src/charts/figure.js';
 
 const SHOWN = 400;        // pieces drawn
 const TABLE_ROWS = 64;    // rows of the table
@@ -60,13 +61,7 @@ export function tokensView() {
   element.setAttribute('aria-labelledby', title.id);
   const pieces = document.createElement('p');
   pieces.className = 'tt-pieces';
-  const note = document.createElement('p');
-  note.className = 'chart-note';
-  const details = document.createElement('details');
-  details.className = 'chart-table';
-  const summary = document.createElement('summary');
-  const tableHost = document.createElement('div');
-  details.append(summary, tableHost);
+  const { note, details, summary, tableHost } = noteAndTable();
   element.append(title, pieces, note, details);
 
   let last = null;

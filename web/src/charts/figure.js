@@ -3,12 +3,11 @@
 // table never slows the sliders down.
 import { t } from '../i18n.js';
 
-export function chartFigure(className) {
-  const element = document.createElement('figure');
-  element.className = `chart ${className}`;
-  const caption = document.createElement('figcaption');
-  const host = document.createElement('div');
-  host.className = 'chart-host';
+/**
+ * The lower half of a figure: a short note (p.chart-note) and a <details class="chart-table"> whose
+ * summary the caller labels and whose tableHost the caller fills.
+ */
+export function noteAndTable() {
   const note = document.createElement('p');
   note.className = 'chart-note';
   const details = document.createElement('details');
@@ -16,6 +15,16 @@ export function chartFigure(className) {
   const summary = document.createElement('summary');
   const tableHost = document.createElement('div');
   details.append(summary, tableHost);
+  return { note, details, summary, tableHost };
+}
+
+export function chartFigure(className) {
+  const element = document.createElement('figure');
+  element.className = `chart ${className}`;
+  const caption = document.createElement('figcaption');
+  const host = document.createElement('div');
+  host.className = 'chart-host';
+  const { note, details, summary, tableHost } = noteAndTable();
   element.append(caption, host, note, details);
 
   let buildTable = null;
