@@ -1,4 +1,4 @@
-// Lesson 01 — the positional-encoding matrix. Wires the fields to the kernel and the kernel's matrices to
+// Lesson 03 — the positional-encoding matrix. Wires the fields to the kernel and the kernel's matrices to
 // the views. No maths here: every number comes from kernel.positionalEncoding.
 //
 // The draft / view copies of the parameters, the redraw scheduling and the rest of the skeleton are in
