@@ -52,10 +52,12 @@ TEST_CASE("RoPE: q·k depends only on the offset m − n; additive PE: it does n
     const auto diagonal = big.diagonal(offset);
     CHECK(diagonal.maxCoeff() - diagonal.minCoeff() < 1e-5);
   }
-  const auto main = poslab::additive_score_grid(q.data(), k.data(), 8, 64).diagonal();
+  // The grid is kept in a variable: .diagonal() of a temporary would be a view of freed memory (Eigen + auto).
+  const MatrixF additive_big = poslab::additive_score_grid(q.data(), k.data(), 8, 64);
+  const Eigen::VectorXf main = additive_big.diagonal();
   CHECK(main.maxCoeff() - main.minCoeff() > 0.5);
   CHECK(poslab::diagonal_spread(big) < 1e-5);
-  CHECK(poslab::diagonal_spread(poslab::additive_score_grid(q.data(), k.data(), 8, 64)) > 0.5);
+  CHECK(poslab::diagonal_spread(additive_big) > 0.5);
 }
 
 TEST_CASE("RoPE refuses odd widths, bad bases and non-finite values") {
