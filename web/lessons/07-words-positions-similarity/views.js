@@ -8,24 +8,11 @@ import { seriesChart } from '../../src/charts/series.js';
 import { scatterChart } from '../../src/charts/scatter.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
+import { el, titledPanel } from '../../src/ui/dom.js';
 import { params } from './params.js';
 
 const key = (name) => `w2v.fields.${name}`;
-const el = (tag, className, text) => {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-};
-
-function panel(id) {
-  const element = el('section', 'panel w2v-panel');
-  const title = el('h2', 'panel-title');
-  title.id = `w2v-${id}-title`;
-  element.setAttribute('aria-labelledby', title.id);
-  element.append(title);
-  return { element, title };
-}
+const panel = (id) => titledPanel('w2v-panel', `w2v-${id}-title`);
 
 function button(name, onClick) {
   const b = el('button');

@@ -3,17 +3,13 @@
 import { t } from '../../src/i18n.js';
 import { sliderField } from '../../src/ui/fields.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { titledPanel } from '../../src/ui/dom.js';
 import { params } from './params.js';
 
 const key = (name) => `textToTokens.fields.${name}`;
 
 export function batchView({ onValue }) {
-  const element = document.createElement('section');
-  element.className = 'panel tt-batch';
-  const title = document.createElement('h2');
-  title.className = 'panel-title';
-  title.id = 'tt-batch-title';
-  element.setAttribute('aria-labelledby', title.id);
+  const { element, title } = titledPanel('tt-batch', 'tt-batch-title');
 
   const fields = {};
   for (const name of ['maxLength', 'stride', 'batchSize']) {
@@ -34,7 +30,7 @@ export function batchView({ onValue }) {
   summary.setAttribute('aria-live', 'polite');
   const tables = document.createElement('div');
   tables.className = 'tt-batch-tables';
-  element.append(title, grid, summary, tables);
+  element.append(grid, summary, tables);
 
   let last = null;
   const relabel = () => {

@@ -3,6 +3,7 @@
 import { t } from '../../src/i18n.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { noteAndTable } from '../../src/charts/figure.js';
+import { el, titledPanel } from '../../src/ui/dom.js';
 
 const SHOWN = 400;        // pieces drawn
 const TABLE_ROWS = 64;    // rows of the table
@@ -53,16 +54,10 @@ function groupByPiece(ids, tokenizer, text) {
 }
 
 export function tokensView() {
-  const element = document.createElement('section');
-  element.className = 'panel tt-tokens';
-  const title = document.createElement('h2');
-  title.className = 'panel-title';
-  title.id = 'tt-tokens-title';
-  element.setAttribute('aria-labelledby', title.id);
-  const pieces = document.createElement('p');
-  pieces.className = 'tt-pieces';
+  const { element, title } = titledPanel('tt-tokens', 'tt-tokens-title');
+  const pieces = el('p', 'tt-pieces');
   const { note, details, summary, tableHost } = noteAndTable();
-  element.append(title, pieces, note, details);
+  element.append(pieces, note, details);
 
   let last = null;
   const relabel = () => {

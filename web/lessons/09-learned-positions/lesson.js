@@ -12,6 +12,7 @@ import { heatmap } from '../../src/charts/heatmap.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
 import { params } from './params.js';
+import { titledPanel } from '../../src/ui/dom.js';
 
 export { params };
 
@@ -25,11 +26,7 @@ const key = (name) => `learnedPositions.fields.${name}`;
 const fieldFor = { dim: 'dModel', context_length: 'contextLength', seed: 'seed', length: 'contextLength' };
 
 function panel(className, titleKey) {
-  const element = document.createElement('section');
-  element.className = `panel ${className}`;
-  const title = document.createElement('h2');
-  title.className = 'panel-title';
-  element.append(title);
+  const { element, title } = titledPanel(className, `${className.split(' ').pop()}-title`);
   return { element, relabel: () => { title.textContent = t(titleKey); } };
 }
 
