@@ -324,6 +324,11 @@ function revive(plain) {
  *   cancel(); ask(method, args) → Promise (similarities, neighbours, projection, vector); terminate()
  * params use gensim's names in camelCase: vectorSize, window, negative, epochs, minCount, sample, alpha, seed.
  */
+/** An Error with a code, so describeError() says it in the reader's language. */
+function workerError(code, message) {
+  return Object.assign(new Error(message), { code });
+}
+
 export function createTrainer() {
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   const pending = new Map();
@@ -344,7 +349,7 @@ export function createTrainer() {
     else request.resolve(data.result);
   });
   worker.addEventListener('error', (event) => {
-    for (const request of pending.values()) request.reject(new Error(event.message || 'the training worker failed'));
+    for (const request of pending.values()) request.reject(workerError('worker_failed', event.message || 'the training worker failed'));
     pending.clear();
   });
 
@@ -371,7 +376,7 @@ export function createTrainer() {
     },
     terminate() {
       worker.terminate();
-      for (const request of pending.values()) request.reject(new Error('the training worker was stopped'));
+      for (const request of pending.values()) request.reject(workerError('worker_stopped', 'the training worker was stopped'));
       pending.clear();
     },
   };

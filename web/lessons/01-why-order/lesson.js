@@ -10,7 +10,7 @@ import { controlsView } from './controls.js';
 import { resultsView } from './results-view.js';
 import { checkView, gapIsSmall } from './check-view.js';
 import { headView } from './head-view.js';
-import { WORDS, sentences } from './toy-model.js';
+import { DIM, WORDS, sentences } from './toy-model.js';
 import './why-order.css';
 
 export { params };
@@ -39,7 +39,7 @@ export function mount({ kernel, initial, save }) {
   // The seeded head (word vectors and W_q, W_k, W_v), drawn by the kernel once per seed.
   let head = null;
   const example = (seed) => {
-    if (head?.seed !== seed) head = { seed, ...kernel.attentionExample({ seed, words: WORDS.length, dim: 8 }) };
+    if (head?.seed !== seed) head = { seed, ...kernel.attentionExample({ seed, words: WORDS.length, dim: DIM }) };
     return head;
   };
   const check = checkView();

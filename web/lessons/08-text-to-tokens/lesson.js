@@ -5,6 +5,7 @@ import './lesson.css';
 import { onLanguageChange, t } from '../../src/i18n.js';
 import { describeError } from '../../src/kernel.js';
 import { perFrame } from '../../src/schedule.js';
+import { recent } from '../../src/lesson-view.js';
 import { showNotice } from '../../src/ui/notices.js';
 import { params } from './params.js';
 import { textPanel } from './text-panel.js';
@@ -27,6 +28,9 @@ export function mount({ kernel, initial, save }) {
   let text = '';
   let origin = null;                  // 'sample' | 'story' | 'own': where the box's text came from
   let allowSpecial = false;
+  // The ids of the last text (the tokenizer is loaded once, so text and allowSpecial decide them).
+  const encode = recent(1, (value, special) => tokenizer.encode(value, { allowSpecial: special }));
+  let drawnIds = null;                // the ids the tokens panel shows
   let invalidBytes = false;           // the last file had bytes that are not UTF-8
 
   const textBox = textPanel({ onText, onSource: useSource, onAllowSpecial });
@@ -51,7 +55,6 @@ export function mount({ kernel, initial, save }) {
       }
       text = lenient.decode(value);
       textBox.setText(text);
-      if (fromFile) origin = 'own';
     } else {
       text = value;
     }
@@ -97,12 +100,13 @@ export function mount({ kernel, initial, save }) {
     }
     let ids;
     try {
-      ids = tokenizer.encode(text, { allowSpecial });
+      ids = encode(text, allowSpecial);
       textBox.showError(null);
     } catch (err) {
       textBox.showError(err);
       textBox.showStatus('textToTokens.status.noTokens');
       tokens.clear();
+      drawnIds = null;
       batch.showMessage(() => t('textToTokens.batch.noText'));
       return;
     }
@@ -113,7 +117,9 @@ export function mount({ kernel, initial, save }) {
       tokens: ids.length,
       ratio: ids.length ? (chars / ids.length).toFixed(2) : '—',
     });
-    tokens.draw({ ids, tokenizer, text });
+    // The batch sliders move many times a second; the tokens only change with the text.
+    if (ids !== drawnIds) tokens.draw({ ids, tokenizer, text });
+    drawnIds = ids;
 
     const next = { ...view, ...draft };
     try {

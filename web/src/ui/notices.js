@@ -38,8 +38,3 @@ export function showNotice(text, { kind = 'warning' } = {}) {
   region.append(box);
   return remove;
 }
-
-export function clearNotices() {
-  region.replaceChildren();
-  shown.clear();
-}
