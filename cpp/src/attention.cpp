@@ -101,6 +101,8 @@ std::vector<double> permutation_row_gaps(const MatrixF& original, const MatrixF&
   require_size("reordered", static_cast<std::size_t>(reordered.cols()), static_cast<std::size_t>(original.cols()),
                "the columns of original");
   validate_permutation(order, static_cast<std::size_t>(original.rows()));
+  require_finite("original", original.data(), static_cast<std::size_t>(original.size()));
+  require_finite("reordered", reordered.data(), static_cast<std::size_t>(reordered.size()));
   std::vector<double> gaps(static_cast<std::size_t>(reordered.rows()));
   for (Eigen::Index i = 0; i < reordered.rows(); ++i) {
     gaps[i] = static_cast<double>((reordered.row(i) - original.row(order[i])).cwiseAbs().maxCoeff());

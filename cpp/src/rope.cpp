@@ -95,6 +95,7 @@ MatrixF additive_score_grid(const float* q, const float* k, int dim, int n_posit
 
 double diagonal_spread(const MatrixF& grid) {
   require_size("grid", static_cast<std::size_t>(grid.cols()), static_cast<std::size_t>(grid.rows()), "its rows (a square grid)");
+  require_finite("grid", grid.data(), static_cast<std::size_t>(grid.size()));
   const Eigen::Index n = grid.rows();
   double spread = 0.0;
   for (Eigen::Index offset = -(n - 1); offset < n; ++offset) {

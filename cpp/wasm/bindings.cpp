@@ -174,8 +174,9 @@ val fill_matrix(double rows, double cols, double value) {
     poslab::require_range("rows", r, 1, poslab::kMaxSequenceLength);
     poslab::require_range("cols", c, 1, poslab::kMaxModelWidth);
     poslab::require_within_cap("rows", static_cast<std::size_t>(r) * c, "rows × cols");
-    const poslab::MatrixF m = poslab::MatrixF::Constant(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c),
-                                                        static_cast<float>(value));
+    const float fill = static_cast<float>(value);
+    poslab::require_finite("value", &fill, 1);
+    const poslab::MatrixF m = poslab::MatrixF::Constant(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c), fill);
     return to_float32_array(m.data(), static_cast<std::size_t>(m.size()));
   });
 }
