@@ -59,7 +59,9 @@ test('PE(pos + k) = M(k)·PE(pos) for the k the student types, with an error nea
     assert.ok(error < 1e-6, `k=${k}: ${verdict}`);
     // Every pair: M(k)·PE(pos) and PE(pos + k) agree to float rounding.
     const numbers = (text) => text.replace(/[[\]]/g, '').split(',').map(Number);
-    for (const row of await cells(page, '.rotation')) {
+    const rotationRows = await cells(page, '.rotation');
+    assert.ok(rotationRows.length > 0, 'the rotation table has rows');
+    for (const row of rotationRows) {
       const [rotated, direct] = [numbers(row[3]), numbers(row[4])];
       rotated.forEach((v, i) => assert.ok(Math.abs(v - direct[i]) < 1e-6, `k=${k} ${row[0]}: ${row[3]} vs ${row[4]}`));
     }

@@ -35,8 +35,10 @@ for (const [lang, title, right] of [
     assert.equal(await page.getAttribute('.rope-verdict-rope', 'data-constant'), 'true');
     assert.equal(await page.getAttribute('.rope-verdict-additive', 'data-constant'), 'false');
     // The same, read from the tables the student can open (5 significant digits).
-    assert.ok(diagonalSpread(await grid(page, 'rope')) < 1e-3);
-    assert.ok(diagonalSpread(await grid(page, 'additive')) > 0.1);
+    const [ropeGrid, additiveGrid] = [await grid(page, 'rope'), await grid(page, 'additive')];
+    assert.ok(ropeGrid.length > 1 && ropeGrid.length === additiveGrid.length, 'both score tables are there');
+    assert.ok(diagonalSpread(ropeGrid) < 1e-3);
+    assert.ok(diagonalSpread(additiveGrid) > 0.1);
     assert.equal(await page.locator('.rope-turning svg g[aria-label="arrow"] path').count(), 8);
     // The who-uses-what table (E002-7) is there.
     assert.match(await page.textContent('.lesson .text-table'), /LLaMA/);

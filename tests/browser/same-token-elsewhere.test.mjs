@@ -30,6 +30,7 @@ test('seeded cosines ×1000 agree with the notebook (PyTorch) for the scaled and
   for (const g of golden['E000-5'].filter((s) => s.d_model === 512)) {
     const { page, context } = await open(`#/same-token-elsewhere?lang=en&scale=${g.scale ? 'on' : 'off'}`);
     const rows = await similarityRows(page);
+    assert.equal(rows.length, g.cosine_x1000.length);
     rows.forEach((r, p) => assert.ok(Math.abs(Number(r[2]) - g.cosine_x1000[p]) < 2e-3, `${g.scale} ${p}: ${r[2]} vs ${g.cosine_x1000[p]}`));
     await context.close();
   }

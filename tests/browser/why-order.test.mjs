@@ -50,6 +50,7 @@ test('the outputs shown are the ones PyTorch computed for "gato el negro", with 
     await page.click('.order-reordered .why-output summary');
     const cells = await page.$$eval('.order-reordered .why-output tbody tr', (rows) => rows.map((r) => [...r.cells].slice(1).map((c) => c.textContent)));
     const expected = golden.cases.gato_el_negro[key];
+    assert.deepEqual(cells.map((row) => row.length), expected.map((row) => row.length));
     cells.forEach((row, i) => row.forEach((text, j) => assert.ok(Math.abs(Number(text) - expected[i][j]) <= 1e-4 * Math.max(1, Math.abs(expected[i][j])), `${pe} [${i}][${j}] ${text} vs ${formatValue(expected[i][j])}`)));
     await context.close();
   }

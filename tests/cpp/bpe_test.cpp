@@ -150,6 +150,7 @@ TEST_CASE("a vocabulary without every byte, or with a repeated token, is refused
   CHECK_THROWS_AS(Gpt2Tokenizer::from_tiktoken_json("not json"), poslab::ArgumentError);
   try {
     Gpt2Tokenizer::from_tiktoken_json("{}");
+    FAIL("an empty object was accepted as a vocabulary");
   } catch (const poslab::ArgumentError& e) {
     CHECK(e.code() == "invalid_vocabulary");
   }

@@ -136,7 +136,7 @@ test('progress: about 200 reports, alpha falls, a false answer cancels; trainSom
   assert.equal(r.finished, true);
   assert.equal(r.cancelled, false);
   assert.ok(seen[0].alpha > seen.at(-1).alpha);
-  assert.ok(seen.every((p) => p.wordsPerSecond >= 0 && p.progress >= 0 && p.progress <= 1));
+  assert.ok(seen.every((p) => Number.isFinite(p.wordsPerSecond) && p.wordsPerSecond > 0 && p.progress >= 0 && p.progress <= 1));
   let calls = 0;
   const c = m.train(text, () => ++calls < 5);
   assert.equal(c.cancelled, true);
