@@ -19,7 +19,7 @@ cmake --build --preset wasm -j "$(nproc)"
 
 out=web/public/wasm
 mkdir -p "$out"
-for f in poslab.mjs poslab-scalar.mjs poslab-simd.core.mjs poslab-simd.core.wasm poslab-scalar.core.mjs poslab-scalar.core.wasm; do
+for f in poslab.mjs poslab-scalar.mjs poslab-guard.mjs poslab-simd.core.mjs poslab-simd.core.wasm poslab-scalar.core.mjs poslab-scalar.core.wasm; do
   cp build/wasm/$f "$out/$f"
 done
 echo "build-wasm: modules in $out"

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <queue>
 #include <string>
@@ -132,7 +134,8 @@ inline std::uint64_t load_prefix(const unsigned char* p, std::size_t n) {
     return v;
   }
   if (n >= 4) {
-    const std::uint64_t hi = load32(p + n - 4) >> (8 * (8 - n));
+    // 64-bit before shifting: for n == 4 the shift is 32, past a 32-bit value's width.
+    const std::uint64_t hi = std::uint64_t{load32(p + n - 4)} >> (8 * (8 - n));
     return std::uint64_t{load32(p)} | hi << 32;
   }
   std::uint64_t v = 0;
@@ -323,7 +326,12 @@ struct JsonReader {
       ++pos;
     }
     if (start == pos) fail("expected a number");
-    return std::stod(std::string(text.substr(start, pos - start)));
+    // strtod, not stod: a malformed number ("-", "1e999") is the vocabulary's fault, reported as such.
+    const std::string token(text.substr(start, pos - start));
+    char* end = nullptr;
+    const double value = std::strtod(token.c_str(), &end);
+    if (end != token.c_str() + token.size() || !std::isfinite(value)) fail("bad number");
+    return value;
   }
   // Skips any value (for keys the tokenizer does not use).
   void skip_value() {

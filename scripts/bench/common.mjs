@@ -1,15 +1,24 @@
 // Shared by the benchmark scripts (scripts/bench/*.mjs, run in turn by scripts/bench.sh): the two built
 // WebAssembly modules, timing, the native benchmark binaries, tables and the .bench/ results folder.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 
 export const root = new URL('../../', import.meta.url);
 const load = async (entry) => (await import(new URL(`web/public/wasm/${entry}`, root).href)).default();
 export const simd = await load('poslab.mjs');
 export const scalar = await load('poslab-scalar.mjs');
 
-/** The texts the experiments read (../shared/data/ next to the project, or POSLAB_DATA). */
-export const dataDir = process.env.POSLAB_DATA || new URL('../shared/data/', root).pathname;
+/**
+ * The folder of the texts the experiments read, found as the tests find it: POSLAB_DATA, else ../shared/data/
+ * next to the project, else the workplace's /work/shared/data/ (a fresh clone elsewhere still finds it).
+ */
+function findDataDir() {
+  const candidates = [process.env.POSLAB_DATA, new URL('../shared/data/', root).pathname, '/work/shared/data/'];
+  const found = candidates.filter(Boolean).find((dir) => existsSync(`${dir.replace(/\/?$/, '/')}the-verdict.txt`));
+  if (!found) throw new Error(`the-verdict.txt not found in ${candidates.filter(Boolean).join(', ')}: set POSLAB_DATA`);
+  return found.replace(/\/?$/, '/');
+}
+export const dataDir = findDataDir();
 
 /** Median time of `runs` calls of body, in ms, after one warm-up call. */
 export function median(runs, body) {

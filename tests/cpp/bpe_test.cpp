@@ -156,6 +156,18 @@ TEST_CASE("a vocabulary without every byte, or with a repeated token, is refused
   }
 }
 
+TEST_CASE("a malformed number in the vocabulary is invalid_vocabulary, never a crash") {
+  for (const char* bad : {"{\"x\": -}", "{\"x\": 1e999}", "{\"x\": 1.2.3}", "{\"x\": +}"}) {
+    CAPTURE(bad);
+    try {
+      Gpt2Tokenizer::from_tiktoken_json(bad);
+      FAIL("a malformed vocabulary was accepted");
+    } catch (const poslab::ArgumentError& e) {
+      CHECK(e.code() == "invalid_vocabulary");
+    }
+  }
+}
+
 TEST_CASE("invalid UTF-8 is replaced by U+FFFD the way browsers decode it") {
   CHECK(poslab::to_valid_utf8("abc") == "abc");
   CHECK(poslab::to_valid_utf8("a\xFF" "b") == "a\uFFFD" "b");

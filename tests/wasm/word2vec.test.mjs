@@ -170,7 +170,7 @@ test('bad input: absurd sizes, empty corpus, unknown word, not trained, invalid 
   expectError(() => m.mostSimilar('cat', 0), { code: 'out_of_range', argument: 'topn' });
   expectError(() => simd.wordPositionSimilarities([1, 2], 2, [1, 2, 3], 10, 'literal'), { code: 'size_mismatch' });
   expectError(() => simd.wordPositionSimilarities([1, 2], 5000, [1, 2], 10, 'literal'), { code: 'out_of_range', argument: 'pos_a' });
-  expectError(() => simd.tokenizeText(42), { code: 'not_array', argument: 'text' });
+  expectError(() => simd.tokenizeText(42), { code: 'not_text', argument: 'text' });
   assert.equal(m.similarity('cat', 'dog') <= 1, true);  // still working after the errors
   m.delete();
 });

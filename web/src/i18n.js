@@ -65,7 +65,13 @@ export function t(key, vars = {}) {
     text = text[new Intl.PluralRules(current).select(vars.count)] ?? text.other;
   }
   if (typeof text !== 'string') return key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (vars[name] === undefined ? whole : String(vars[name])));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (vars[name] === undefined ? whole : quoted(String(vars[name]))));
+}
+
+/** A value pasted by the reader may be megabytes: a message repeats only its start and end. */
+function quoted(value, limit = 80) {
+  if (value.length <= limit) return value;
+  return `${value.slice(0, limit - 20)}…${value.slice(-12)}`;
 }
 
 /** Re-reads every data-i18n / data-i18n-attr element under root. */

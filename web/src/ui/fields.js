@@ -62,6 +62,8 @@ function textInput(base, width) {
   input.id = base.id;
   input.autocomplete = 'off';
   input.spellcheck = false;
+  // No number or list here needs more; a 2 MB paste would otherwise be parsed and quoted on every keystroke.
+  input.maxLength = 2000;
   input.setAttribute('aria-describedby', base.describedBy);
   if (width) input.style.setProperty('--chars', String(width));
   return input;

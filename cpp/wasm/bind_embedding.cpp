@@ -1,0 +1,99 @@
+// cpp/wasm/bind_embedding.cpp — seeded torch-identical tables, lookup, document 000's steps (embedding.hpp)
+// Adapts JavaScript values to the C++ core and back; errors go through the bridge (bridge.hpp). No maths here.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bridge.hpp"
+#include "poslab/embedding.hpp"
+#include "poslab/encoding.hpp"
+
+using emscripten::val;
+using namespace poslab_js;
+
+// ---- Embeddings meet positions (issue 3): seeded torch-identical tables, lookup, document 000's steps ----
+
+namespace {
+
+
+poslab::MatrixF to_table(const val& table, double vocab_size, double dim) {
+  const long long v = to_integer("vocab_size", vocab_size), d = to_integer("dim", dim);
+  poslab::validate_embedding_shape(v, d);
+  const std::vector<float> values = to_floats("table", table);
+  poslab::require_size("table", values.size(), static_cast<std::size_t>(v * d), "vocab_size × dim");
+  return Eigen::Map<const poslab::MatrixF>(values.data(), v, d);
+}
+
+val torch_embedding(double vocab_size, double dim, const val& seed) {
+  return guarded([&] {
+    const long long v = to_integer("vocab_size", vocab_size), d = to_integer("dim", dim);
+    poslab::validate_embedding_shape(v, d);
+    const poslab::TorchSeed s = to_seed(seed);
+    const poslab::MatrixF table = poslab::torch_embedding(v, d, s);
+    return to_float32_array(table.data(), static_cast<std::size_t>(table.size()));
+  });
+}
+
+val embedding_lookup(const val& table, double vocab_size, double dim, const val& ids) {
+  return guarded([&] {
+    const poslab::MatrixF t = to_table(table, vocab_size, dim);
+    const poslab::MatrixF rows = poslab::embedding_lookup(t, to_ids(ids));
+    return to_float32_array(rows.data(), static_cast<std::size_t>(rows.size()));
+  });
+}
+
+val embedding_steps(const val& table, double vocab_size, double dim, const val& ids, const std::string& variant,
+                    bool scale) {
+  return guarded([&] {
+    const poslab::MatrixF t = to_table(table, vocab_size, dim);
+    const poslab::SinusoidVariant v = poslab::parse_sinusoid_variant(variant);
+    const poslab::EmbeddingSteps steps = poslab::embedding_steps(t, to_ids(ids), v, scale);
+    const auto array = [](const poslab::MatrixF& m) { return to_float32_array(m.data(), static_cast<std::size_t>(m.size())); };
+    val out = val::object();
+    out.set("rows", static_cast<double>(steps.embedded.rows()));
+    out.set("cols", static_cast<double>(steps.embedded.cols()));
+    out.set("embedded", array(steps.embedded));
+    out.set("scaled", array(steps.scaled));
+    out.set("positional", array(steps.positional));
+    out.set("encoded", array(steps.encoded));
+    out.set("shift", array(steps.shift));
+    out.set("shiftScaled", array(steps.shift_scaled));
+    out.set("scaleFactor", static_cast<double>(poslab::embedding_scale_factor(static_cast<int>(steps.embedded.cols()), scale)));
+    out.set("maxDeviation", steps.max_deviation);
+    out.set("roundingBound", steps.rounding_bound);
+    out.set("largestShift", steps.largest_shift);
+    out.set("largestShiftScaled", steps.largest_shift_scaled);
+    return out;
+  });
+}
+
+val add_position_index(const val& embeddings, double rows, double dim, bool scale) {
+  return guarded([&] {
+    const long long r = to_integer("rows", rows), d = to_integer("dim", dim);
+    poslab::require_range("rows", r, 1, poslab::kMaxSequenceLength);
+    poslab::require_range("dim", d, 1, poslab::kMaxModelWidth);
+    const std::vector<float> x = to_floats("embeddings", embeddings);
+    poslab::require_size("embeddings", x.size(), static_cast<std::size_t>(r * d), "rows × dim");
+    const poslab::MatrixF out = poslab::add_position_index(Eigen::Map<const poslab::MatrixF>(x.data(), r, d), scale);
+    return to_float32_array(out.data(), static_cast<std::size_t>(out.size()));
+  });
+}
+
+// The seed as the decimal text torch.manual_seed would take (checks it without drawing anything).
+std::string torch_seed_text(const val& seed) {
+  return guarded([&] { return std::to_string(to_seed(seed)); });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(poslab_embedding) {
+  emscripten::function("torchEmbedding", &torch_embedding);
+  emscripten::function("embeddingLookup", &embedding_lookup);
+  emscripten::function("embeddingSteps", &embedding_steps);
+  emscripten::function("torchSeed", &torch_seed_text);
+  emscripten::function("addPositionIndex", &add_position_index);
+}

@@ -1,0 +1,133 @@
+// cpp/wasm/bind_encoding.cpp — sinusoidal encodings and similarity (encoding.hpp, similarity.hpp)
+// Adapts JavaScript values to the C++ core and back; errors go through the bridge (bridge.hpp). No maths here.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <malloc.h>
+
+#include "bridge.hpp"
+#include "poslab/encoding.hpp"
+#include "poslab/similarity.hpp"
+
+using emscripten::val;
+using namespace poslab_js;
+
+namespace {
+
+val positional_encoding(double max_len, double d_model, const std::string& variant) {
+  return guarded([&] {
+    const long long n = to_integer("max_len", max_len), d = to_integer("d_model", d_model);
+    poslab::validate_encoding_shape(n, d);
+    const poslab::MatrixF pe = poslab::positional_encoding(static_cast<int>(n), static_cast<int>(d),
+                                                           poslab::parse_sinusoid_variant(variant));
+    return to_float32_array(pe.data(), static_cast<std::size_t>(pe.size()));
+  });
+}
+
+val add_positional_encoding(const val& embeddings, double rows, double d_model, const std::string& variant,
+                            bool scale) {
+  return guarded([&] {
+    const long long rows_ll = to_integer("rows", rows), d_ll = to_integer("d_model", d_model);
+    poslab::validate_encoding_shape(rows_ll, d_ll);
+    const int n = static_cast<int>(rows_ll), d = static_cast<int>(d_ll);
+    const std::vector<float> x = to_floats("embeddings", embeddings);
+    poslab::require_size("embeddings", x.size(), static_cast<std::size_t>(n) * d, "rows × d_model");
+    const poslab::MatrixF out = poslab::add_positional_encoding(
+        Eigen::Map<const poslab::MatrixF>(x.data(), n, d), poslab::parse_sinusoid_variant(variant), scale);
+    return to_float32_array(out.data(), static_cast<std::size_t>(out.size()));
+  });
+}
+
+double cosine_similarity(const val& a, const val& b) {
+  return guarded([&] {
+    const std::vector<float> va = to_floats("a", a), vb = to_floats("b", b);
+    return poslab::cosine_similarity(va.data(), va.size(), vb.data(), vb.size());
+  });
+}
+
+double euclidean_distance(const val& a, const val& b) {
+  return guarded([&] {
+    const std::vector<float> va = to_floats("a", a), vb = to_floats("b", b);
+    return poslab::euclidean_distance(va.data(), va.size(), vb.data(), vb.size());
+  });
+}
+
+// A and B with their row counts and shared width, checked against the arrays' lengths.
+struct MatrixPair {
+  std::vector<float> a, b;
+  poslab::MatrixView view_a, view_b;
+};
+
+MatrixPair to_matrix_pair(const val& a, double rows_a, const val& b, double rows_b, double dim) {
+  const long long ra = to_integer("rows_a", rows_a), rb = to_integer("rows_b", rows_b), d = to_integer("dim", dim);
+  constexpr auto kCap = static_cast<long long>(poslab::kMaxMatrixValues);
+  poslab::require_range("rows_a", ra, 1, kCap);
+  poslab::require_range("rows_b", rb, 1, kCap);
+  poslab::require_range("dim", d, 1, kCap);
+  MatrixPair pair{to_floats("a", a), to_floats("b", b), {}, {}};
+  poslab::require_size("a", pair.a.size(), static_cast<std::size_t>(ra) * d, "rows_a × dim");
+  poslab::require_size("b", pair.b.size(), static_cast<std::size_t>(rb) * d, "rows_b × dim");
+  pair.view_a = {pair.a.data(), static_cast<std::size_t>(ra), static_cast<std::size_t>(d)};
+  pair.view_b = {pair.b.data(), static_cast<std::size_t>(rb), static_cast<std::size_t>(d)};
+  return pair;
+}
+
+val cosine_matrix(const val& a, double rows_a, const val& b, double rows_b, double dim) {
+  return guarded([&] {
+    const MatrixPair m = to_matrix_pair(a, rows_a, b, rows_b, dim);
+    const poslab::MatrixF out = poslab::cosine_matrix(m.view_a, m.view_b);
+    return to_float32_array(out.data(), static_cast<std::size_t>(out.size()));
+  });
+}
+
+val cosine_rows(const val& a, const val& b, double rows, double dim) {
+  return guarded([&] {
+    const MatrixPair m = to_matrix_pair(a, rows, b, rows, dim);
+    const std::vector<float> out = poslab::cosine_rows(m.view_a, m.view_b);
+    return to_float32_array(out.data(), out.size());
+  });
+}
+
+// The benchmark's floor: the same allocation, fill and copy-out as positionalEncoding, minus the maths.
+val fill_matrix(double rows, double cols, double value) {
+  return guarded([&] {
+    const long long r = to_integer("rows", rows), c = to_integer("cols", cols);
+    poslab::require_range("rows", r, 1, poslab::kMaxSequenceLength);
+    poslab::require_range("cols", c, 1, poslab::kMaxModelWidth);
+    poslab::require_within_cap("rows", static_cast<std::size_t>(r) * c, "rows × cols");
+    const float fill = static_cast<float>(value);
+    poslab::require_finite("value", &fill, 1);
+    const poslab::MatrixF m = poslab::MatrixF::Constant(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c), fill);
+    return to_float32_array(m.data(), static_cast<std::size_t>(m.size()));
+  });
+}
+
+val build_info() {
+  val info = val::object();
+  info.set("simd", POSLAB_SIMD_BUILD == 1);
+  info.set("version", std::string(POSLAB_VERSION));
+  info.set("maxMatrixValues", static_cast<double>(poslab::kMaxMatrixValues));
+  return info;
+}
+
+// Bytes the module's allocator has handed out and not taken back: the tests watch it across failing calls.
+double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(poslab) {
+  emscripten::function("positionalEncoding", &positional_encoding);
+  emscripten::function("addPositionalEncoding", &add_positional_encoding);
+  emscripten::function("cosineSimilarity", &cosine_similarity);
+  emscripten::function("cosineRows", &cosine_rows);
+  emscripten::function("cosineMatrix", &cosine_matrix);
+  emscripten::function("euclideanDistance", &euclidean_distance);
+  emscripten::function("fillMatrix", &fill_matrix);
+  emscripten::function("buildInfo", &build_info);
+  emscripten::function("heapInUse", &heap_in_use);
+}
