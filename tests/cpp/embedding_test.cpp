@@ -105,7 +105,10 @@ TEST_CASE("E000-4 with seed 0: token 21's embedding is the same everywhere, its 
 }
 
 TEST_CASE("E000-5 with a seed: cosine of position 0 with each position, ×1000, scaled and unscaled") {
-  for (const auto& g : poslab::testing::load_golden("embedding.json")["E000-5"]) {
+  // A named copy: a range-for over a member of the temporary golden would iterate freed memory (0 checks).
+  const auto golden = poslab::testing::load_golden("embedding.json");
+  REQUIRE(golden["E000-5"].size() > 0);
+  for (const auto& g : golden["E000-5"]) {
     const long long d = g["d_model"].get<long long>();
     const poslab::MatrixF table = poslab::torch_embedding(100, d, poslab::parse_torch_seed(g["seed"].get<std::string>()));
     const std::vector<long long> ids(g["count"].get<std::size_t>(), g["token"].get<long long>());

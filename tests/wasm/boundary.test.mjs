@@ -254,3 +254,33 @@ test('seeded fuzz of every exported function and method: only PoslabErrors with 
   assert.equal(knownAnswers(m, live.Gpt2Tokenizer), before);
   Object.values(live).forEach((o) => o.delete());
 });
+
+test('at the 2 GiB ceiling large requests are out_of_memory, static data is untouched and answers come back', () => {
+  const tokenizer = new m.Gpt2Tokenizer(vocabulary);
+  const before = knownAnswers(m, tokenizer);
+  // Static data starts at 1024 with the read-only constants; mutable globals (the allocator's state) follow.
+  const lowMemory = m.HEAPU8.slice(0, 8192);
+  const keep = [];
+  let code = null;
+  while (code === null && keep.length < 1000) {
+    try {
+      keep.push(new m.Gpt2Tokenizer(vocabulary)); // about 4.6 MiB each
+    } catch (err) {
+      code = err.code;
+    }
+  }
+  assert.equal(code, 'out_of_memory');
+  assert.equal(m.HEAP8.length, 2 ** 31, 'the heap reached its 2 GiB maximum');
+  assert.equal(codeOf(() => m.fillMatrix(4096, 4096, 1)), 'out_of_memory');
+  assert.equal(codeOf(() => m.fillMatrix(8192, 8192, 1)), 'too_large');
+  assert.equal(codeOf(() => m.tokenizeText('hello world. '.repeat(2_000_000))), 'out_of_memory');
+  assert.equal(codeOf(() => tokenizer.encode('hello world '.repeat(2_000_000))), 'out_of_memory');
+  assert.equal(codeOf(() => m.positionalEncoding(10, 4, 'x'.repeat(9000))), 'unknown_variant');
+  const lowAfter = m.HEAPU8.slice(0, 8192);
+  assert.ok(lowMemory.every((v, i) => v === lowAfter[i]), 'the module\'s read-only data is unchanged');
+  const statics = Buffer.from(m.HEAPU8.subarray(0, 65536)).toString('latin1');
+  assert.ok(!statics.includes('hello world') && !statics.includes('xxxxxxxx'), 'no request text in static memory');
+  keep.forEach((t) => t.delete());
+  assert.equal(knownAnswers(m, tokenizer), before);
+  tokenizer.delete();
+});
