@@ -60,7 +60,7 @@ void check_dim(long long dim, long long min) {
 }  // namespace
 
 RopeScalingMethod parse_rope_scaling_method(std::string_view name) {
-  if (name == "extrapolation") return RopeScalingMethod::extrapolation;
+  if (name == "extrapolation" || name == "default") return RopeScalingMethod::extrapolation;
   if (name == "linear") return RopeScalingMethod::linear;
   if (name == "ntk") return RopeScalingMethod::ntk_aware;
   if (name == "dynamic") return RopeScalingMethod::dynamic_ntk;

@@ -249,4 +249,6 @@ TEST_CASE("bad arguments are refused with the argument's name: dim, base, L, s, 
   CHECK(code_of([] { poslab::rope_decay_bound(std::vector<double>{}, 10); }) == "empty:inv_freq");
   CHECK(code_of([] { poslab::rope_decay_bound(std::vector<double>{1.0, NAN}, 10); }) == "out_of_range:inv_freq");
   CHECK(code_of([] { poslab::parse_rope_scaling_method("longrope"); }) == "unknown_variant:method");
+  for (const RopeScalingMethod m : kMethods) CHECK(poslab::parse_rope_scaling_method(poslab::to_string(m)) == m);
+  CHECK(poslab::parse_rope_scaling_method("default") == RopeScalingMethod::extrapolation);
 }

@@ -13,12 +13,13 @@ namespace poslab {
 enum class RopeScalingMethod {
   extrapolation,  ///< θ'_i = θ_i: nothing changes, positions ≥ L simply turn further.
   linear,         ///< Position interpolation (Chen et al. 2023): pos/s, i.e. θ'_i = θ_i/s (HF "linear").
-  ntk_aware,      ///< NTK-aware (bloc97 2023; YaRN paper eq. 16): base' = base·s^(dim/(dim−2)).
+  ntk_aware,      ///< NTK-aware (bloc97 on Reddit, 2023; YaRN paper §3.1): base' = base·s^(dim/(dim−2)).
   dynamic_ntk,    ///< HF transformers "dynamic": base' = base·(s·ℓ/L − (s−1))^(dim/(dim−2)), ℓ = current length.
   yarn,           ///< YaRN (Peng et al. 2023): per pair, a ramp from extrapolation to interpolation; see yarn_parameters.
 };
 
-/// "extrapolation", "linear", "ntk", "dynamic" or "yarn" (HF's rope_type names); anything else: unknown_variant.
+/// "extrapolation" (or HF's "default"), "linear", "ntk" (the static formula: HF has no such rope_type), "dynamic",
+/// "yarn"; anything else throws unknown_variant. to_string gives the first spelling.
 RopeScalingMethod parse_rope_scaling_method(std::string_view name);
 std::string_view to_string(RopeScalingMethod method);
 
@@ -61,7 +62,9 @@ double dynamic_ntk_base(const RopeScalingConfig& config);
 ///   ramp_i = clamp((i − low)/(high − low), 0, 1)           (high += 0.001 when low == high)
 ///   extrapolation_weight_i = 1 − ramp_i                   1 for fast pairs (i ≤ low), 0 for slow ones (i ≥ high)
 ///   θ'_i = (θ_i/s)·(1 − weight_i) + θ_i·weight_i
-/// and the attention temperature: logits (equivalently cos and sin) are multiplied by mscale = 0.1·ln(s) + 1.
+/// and the attention temperature: HF multiplies cos and sin by mscale = 0.1·ln(s) + 1 (so the logits by mscale²;
+/// the YaRN paper writes it as √(1/t) = 0.1·ln(s) + 1 on q and k). Not covered: DeepSeek's mscale_all_dim, HF's
+/// truncate = false (no floor/ceil), "llama3" and "longrope".
 struct YarnParameters {
   double correction_dim_fast = 0;             ///< correction_dim(beta_fast), before floor
   double correction_dim_slow = 0;             ///< correction_dim(beta_slow), before ceil
