@@ -147,6 +147,13 @@ std::vector<double> rope_inv_freq(const RopeScalingConfig& c, RopeScalingMethod 
   return {};
 }
 
+std::vector<double> rope_angles(const RopeScalingConfig& c, RopeScalingMethod method, long long position) {
+  std::vector<double> out = rope_inv_freq(c, method);
+  require_range("position", position, 0, kMaxScaledPosition);
+  for (double& theta : out) theta *= static_cast<double>(position);
+  return out;
+}
+
 long long extended_last_position(int original_length, double factor) {
   require_range("original_length", original_length, 2, kMaxOriginalLength);
   require_number("factor", factor, 1.0, kMaxScaleFactor);

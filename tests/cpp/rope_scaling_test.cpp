@@ -80,7 +80,9 @@ TEST_CASE("every method's frequencies equal the notebook's HF transcription to 1
 }
 
 TEST_CASE("YaRN's correction range is the reference's exactly: floor/ceil, clamp to dim − 1, low == high, high < low") {
-  for (const auto& c : load_golden("rope_scaling.json")["cases"]) {
+  const auto cases = load_golden("rope_scaling.json")["cases"];  // a copy: a temporary's ["cases"] would dangle
+  REQUIRE(cases.size() == 8);
+  for (const auto& c : cases) {
     const auto y = poslab::yarn_parameters(config_of(c));
     const auto& want = c["yarn"];
     INFO("dim " << c["dim"] << ", base " << c["base"] << ", L " << c["original_length"]);
@@ -94,7 +96,6 @@ TEST_CASE("YaRN's correction range is the reference's exactly: floor/ceil, clamp
     CHECK(relative_gap(y.attention_factor, want["attention_factor"].get<double>()) < 1e-15);
   }
   // The three edge cases are in the golden on purpose.
-  const auto cases = load_golden("rope_scaling.json")["cases"];
   CHECK(cases[5]["yarn"]["low"] == 0);
   CHECK(cases[5]["yarn"]["high"] == 0);   // low == high: the reference's +0.001
   CHECK(cases[6]["yarn"]["high"] == 7);   // clamped to dim − 1, not dim/2 − 1
@@ -102,7 +103,9 @@ TEST_CASE("YaRN's correction range is the reference's exactly: floor/ceil, clamp
 }
 
 TEST_CASE("unseen angles: flags and first unseen positions equal the notebook's position-by-position search") {
-  for (const auto& c : load_golden("rope_scaling.json")["cases"]) {
+  const auto cases = load_golden("rope_scaling.json")["cases"];  // a copy: a temporary's ["cases"] would dangle
+  REQUIRE(cases.size() == 8);
+  for (const auto& c : cases) {
     const RopeScalingConfig config = config_of(c);
     const long long last = c["last_position"].get<long long>();
     CHECK(last == poslab::extended_last_position(config.original_length, config.factor));
@@ -129,8 +132,18 @@ TEST_CASE("the unscaled frequencies are div_term's, bit for bit (one source for 
   CHECK(poslab::rope_inv_freq(c, RopeScalingMethod::extrapolation) == poslab::div_term(128));
 }
 
+TEST_CASE("angles: linear interpolation at position s·p turns each pair as plain RoPE does at p") {
+  const RopeScalingConfig c = llama(4.0);
+  const auto plain = poslab::rope_angles(c, RopeScalingMethod::extrapolation, 2047);
+  const auto stretched = poslab::rope_angles(c, RopeScalingMethod::linear, 4 * 2047);
+  CHECK(relative_gap(stretched, plain) < 1e-15);
+  const auto cov = poslab::angle_coverage(c, RopeScalingMethod::extrapolation, 2047);
+  for (std::size_t i = 0; i < plain.size(); ++i) CHECK(plain[i] == cov[i].trained_max_angle);
+  CHECK(code_of([&] { poslab::rope_angles(c, RopeScalingMethod::linear, -1); }) == "out_of_range:position");
+}
+
 TEST_CASE("linear interpolation never passes the trained maximum up to ⌊s(L−1)⌋, and by less than one step up to s·L − 1") {
-  for (const double s : {1.5, 2.0, 4.0, 8.0, 3.7}) {
+  for (const double s : {1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 3.7, 10.0}) {
     const RopeScalingConfig c = llama(s);
     const long long last = poslab::extended_last_position(c.original_length, s);
     for (const auto& p : poslab::angle_coverage(c, RopeScalingMethod::linear, last)) {

@@ -47,6 +47,10 @@ void validate_rope_scaling(const RopeScalingConfig& config, RopeScalingMethod me
 /// θ'_i for i = 0 … dim/2 − 1, in double. The unscaled θ_i are angular_frequencies(dim, paper, base) (one source).
 std::vector<double> rope_inv_freq(const RopeScalingConfig& config, RopeScalingMethod method);
 
+/// The angle each pair turns the vector at `position` by, position·θ'_i (position in [0, 2^31]): what RoPE
+/// rotates with once the head is stretched. Linear interpolation's angles at s·p equal plain RoPE's at p.
+std::vector<double> rope_angles(const RopeScalingConfig& config, RopeScalingMethod method, long long position);
+
 /// The base NTK-aware scaling uses: base·s^(dim/(dim−2)). With it, pair 0 keeps θ_0 = 1 and the last pair gets
 /// exactly θ_last/s: high frequencies extrapolate, the lowest one interpolates, the rest in between.
 double ntk_aware_base(int dim, double base, double factor);
