@@ -76,7 +76,7 @@ void TinyTransformer::Impl::prepare(int batch_size, int len) {
   const std::size_t T = rows(), d = static_cast<std::size_t>(config.d_model), n = static_cast<std::size_t>(len);
   const std::size_t H = static_cast<std::size_t>(config.heads), F = static_cast<std::size_t>(config.ffn_size);
   const std::size_t V = static_cast<std::size_t>(config.vocab_size), B = static_cast<std::size_t>(batch_size);
-  cache.assign(static_cast<std::size_t>(config.layers), BlockCache{});
+  cache.resize(static_cast<std::size_t>(config.layers));  // assign() below keeps each vector's capacity
   for (BlockCache& c : cache) {
     for (auto* m : {&c.x_in, &c.ln1_hat, &c.a1, &c.q, &c.k, &c.v, &c.ctx, &c.x_mid, &c.ln2_hat, &c.a2}) m->assign(T * d, 0.0f);
     c.ln1_rstd.assign(T, 0.0f);
