@@ -92,9 +92,10 @@ void TinyTransformer::Impl::backward(const int* ids) {
     // x_out = x_mid + ff2(gelu(ff1(ln2(x_mid))))
     linear_backward(dx.data(), c.g.data(), p(o.ff2_w), T, F, d, g(o.ff2_w), g(o.ff2_b), dffn.data(), false);
     for (std::size_t i = 0; i < T * F; ++i) {  // GELU'(z) = Φ(z) + z·φ(z)
-      const double z = c.f1[i];
-      const double derivative = 0.5 * (1.0 + std::erf(z * M_SQRT1_2)) + z * std::exp(-0.5 * z * z) * 0.3989422804014327;
-      dffn[i] = static_cast<float>(dffn[i] * derivative);
+      const float z = c.f1[i];
+      const float derivative = 0.5f * (1.0f + std::erf(z * static_cast<float>(M_SQRT1_2))) +
+                               z * std::exp(-0.5f * z * z) * 0.39894228f;  // 1/√(2π)
+      dffn[i] *= derivative;
     }
     linear_backward(dffn.data(), c.a2.data(), p(o.ff1_w), T, d, F, g(o.ff1_w), g(o.ff1_b), da.data(), false);
     layer_norm_backward(da.data(), T, d, c.ln2_hat.data(), c.ln2_rstd.data(), p(o.ln2_w), g(o.ln2_w), g(o.ln2_b),
@@ -190,14 +191,15 @@ double TinyTransformer::loss_and_gradients(const std::vector<int>& ids, const st
     double largest = -std::numeric_limits<double>::infinity();
     for (std::size_t j = 0; j < V; ++j) largest = std::max(largest, static_cast<double>(row[j]));
     double total = 0.0;
-    for (std::size_t j = 0; j < V; ++j) total += std::exp(row[j] - largest);
-    const double log_total = std::log(total);
-    loss += largest + log_total - row[targets[r]];
     for (std::size_t j = 0; j < V; ++j) {
-      const double probability = std::exp(row[j] - largest - log_total);
-      drow[j] = static_cast<float>((probability - (static_cast<int>(j) == targets[r] ? 1.0 : 0.0)) /
-                                   static_cast<double>(counted));
+      drow[j] = std::exp(row[j] - static_cast<float>(largest));  // one exponential per logit, ≤ 1
+      total += drow[j];
     }
+    loss += largest + std::log(total) - row[targets[r]];
+    // ∂loss/∂logit_j = (softmax_j − [j = target]) / counted
+    const double share = 1.0 / (total * static_cast<double>(counted));
+    for (std::size_t j = 0; j < V; ++j) drow[j] = static_cast<float>(drow[j] * share);
+    drow[targets[r]] -= static_cast<float>(1.0 / static_cast<double>(counted));
   }
   m.backward(ids.data());
   m.have_gradients = true;

@@ -166,18 +166,22 @@ void TinyTransformer::Impl::forward(const int* ids) {
             row[j] = s;
             largest = std::max(largest, static_cast<double>(s));
           }
+          // one exponential per score (float, exp(s − max) ≤ 1), summed in double
           double total = 0.0;
-          for (std::size_t j = 0; j < n; ++j) total += std::exp(static_cast<double>(row[j]) - largest);
-          for (std::size_t j = 0; j < n; ++j) row[j] = static_cast<float>(std::exp(static_cast<double>(row[j]) - largest) / total);
-          // context row i of this head: Σ_j p_ij v_j, written into its columns of the concatenated heads
-          float* out = c.ctx.data() + (b * n + i) * d + h * dh;
-          std::fill(out, out + dh, 0.0f);
+          const float top = static_cast<float>(largest);
           for (std::size_t j = 0; j < n; ++j) {
-            const float weight = row[j];
-            if (weight == 0.0f) continue;
-            for (std::size_t e = 0; e < dh; ++e) out[e] += weight * v[j * dh + e];
+            row[j] = std::exp(row[j] - top);
+            total += row[j];
           }
+          const float inverse = static_cast<float>(1.0 / total);
+          for (std::size_t j = 0; j < n; ++j) row[j] *= inverse;
         }
+        // this head's context rows Σ_j p_ij v_j, written into its columns of the concatenated heads
+        using Strided = Eigen::Map<RowMajorF, 0, Eigen::OuterStride<>>;
+        Strided(c.ctx.data() + b * n * d + h * dh, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(dh),
+                Eigen::OuterStride<>(static_cast<Eigen::Index>(d)))
+            .noalias() = ConstMapF(probs, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n)) *
+                         ConstMapF(v, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(dh));
       }
     }
     linear_forward(c.ctx.data(), T, p(o.o_w), p(o.o_b), d, d, tmp);
@@ -185,8 +189,8 @@ void TinyTransformer::Impl::forward(const int* ids) {
     layer_norm_forward(c.x_mid.data(), T, d, p(o.ln2_w), p(o.ln2_b), c.ln2_hat.data(), c.ln2_rstd.data(), c.a2.data());
     linear_forward(c.a2.data(), T, p(o.ff1_w), p(o.ff1_b), d, F, c.f1.data());
     for (std::size_t i = 0; i < T * F; ++i) {  // exact GELU: x·Φ(x) = x/2·(1 + erf(x/√2))
-      const double z = c.f1[i];
-      c.g[i] = static_cast<float>(0.5 * z * (1.0 + std::erf(z * M_SQRT1_2)));
+      const float z = c.f1[i];
+      c.g[i] = 0.5f * z * (1.0f + std::erf(z * static_cast<float>(M_SQRT1_2)));
     }
     linear_forward(c.g.data(), T, p(o.ff2_w), p(o.ff2_b), F, d, tmp);
     float* next = (l + 1 < cache.size()) ? cache[l + 1].x_in.data() : x_final.data();
