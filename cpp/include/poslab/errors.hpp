@@ -27,7 +27,8 @@ class ErrorInfo {
   /// One of: out_of_range, not_integer, odd_width, size_mismatch, not_finite, too_large, unknown_variant, empty,
   /// not_permutation (attention.hpp), not_array (bindings only); word2vec/tokenize add invalid_utf8,
   /// unknown_word, not_trained, empty_vocabulary; the GPT-2 tokenizer (bpe.hpp) special_token,
-  /// invalid_vocabulary, too_few_tokens.
+  /// invalid_vocabulary, too_few_tokens; the transformer (transformer.hpp) not_divisible, unknown_parameter,
+  /// not_ready.
   const std::string& code() const { return code_; }
   /// The argument's name as the documentation spells it (max_len, d_model, a, ...).
   const std::string& argument() const { return argument_; }
