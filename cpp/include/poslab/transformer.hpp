@@ -30,6 +30,10 @@ std::string_view to_string(PositionalMethod method);
 inline constexpr int kTransformerT5Buckets = 32;
 inline constexpr int kTransformerT5MaxDistance = 128;
 
+/// Working values (floats) one forward + backward pass may keep: 2^27 (512 MiB). A larger batch × length is
+/// refused with too_large (batch) before anything is allocated.
+inline constexpr std::size_t kMaxWorkspaceValues = std::size_t{1} << 27;
+
 /// The model's shape. The error arguments are these names.
 struct TransformerConfig {
   int vocab_size = 11;    ///< 2 … 1024
@@ -76,8 +80,9 @@ struct ParameterInfo {
 /// h += o(attention(ln1(h))), h += ff2(gelu(ff1(ln2(h)))) with the exact erf GELU; logits = out(ln_f(h)).
 /// Attention per head (d_head = d_model / heads): scores = q·kᵀ/√d_head [+ ALiBi | + T5 bias], q and k turned
 /// first for rope; causal masks j > i; softmax over j.
-/// Every call that takes ids checks them: batch ≥ 1, 1 ≤ length ≤ max_len, ids.size() == batch·length, every id
-/// in [0, vocab_size). Working memory is kept between calls of the same shape.
+/// Every call that takes ids checks them: 1 ≤ batch ≤ 4096, 1 ≤ length ≤ max_len, the working memory within
+/// kMaxWorkspaceValues (too_large), ids.size() == batch·length, every id in [0, vocab_size). Working memory is kept
+/// between calls of the same shape.
 class TinyTransformer {
  public:
   explicit TinyTransformer(const TransformerConfig& config);
