@@ -47,7 +47,7 @@ struct TransformerConfig {
   TorchSeed seed = 0;     ///< torch.manual_seed(seed) before the modules are created
 };
 
-/// Throws ArgumentError (out_of_range, odd_width, not_divisible) naming the first bad field.
+/// Throws ArgumentError (out_of_range, odd_width, not_divisible, unknown_variant) naming the first bad field.
 void validate_transformer_config(const TransformerConfig& config);
 
 /// torch.optim.Adam's hyper-parameters (its defaults), plus torch.nn.utils.clip_grad_norm_'s max_norm before
@@ -97,7 +97,7 @@ class TinyTransformer {
   /// state_dict() keys in order, and each tensor's shape/offset.
   const std::vector<std::string>& parameter_names() const;
   const std::vector<ParameterInfo>& parameters() const;
-  const ParameterInfo& parameter_info(const std::string& name) const;  ///< unknown name: unknown_variant (name)
+  const ParameterInfo& parameter_info(const std::string& name) const;  ///< unknown name: unknown_parameter (name)
   std::size_t parameter_count() const;                                 ///< values in all tensors together
 
   /// A tensor's values, row-major (a copy).
