@@ -93,7 +93,7 @@ void TinyTransformer::Impl::backward(const int* ids) {
     linear_backward(dx.data(), c.g.data(), p(o.ff2_w), T, F, d, g(o.ff2_w), g(o.ff2_b), dffn.data(), false);
     for (std::size_t i = 0; i < T * F; ++i) {  // GELU'(z) = Φ(z) + z·φ(z)
       const float z = c.f1[i];
-      const float derivative = 0.5f * (1.0f + std::erf(z * static_cast<float>(M_SQRT1_2))) +
+      const float derivative = 0.5f * (1.0f + std::erf(z * kInvSqrt2)) +
                                z * std::exp(-0.5f * z * z) * 0.39894228f;  // 1/√(2π)
       dffn[i] *= derivative;
     }

@@ -190,7 +190,7 @@ void TinyTransformer::Impl::forward(const int* ids) {
     linear_forward(c.a2.data(), T, p(o.ff1_w), p(o.ff1_b), d, F, c.f1.data());
     for (std::size_t i = 0; i < T * F; ++i) {  // exact GELU: x·Φ(x) = x/2·(1 + erf(x/√2))
       const float z = c.f1[i];
-      c.g[i] = 0.5f * z * (1.0f + std::erf(z * static_cast<float>(M_SQRT1_2)));
+      c.g[i] = 0.5f * z * (1.0f + std::erf(z * kInvSqrt2));
     }
     linear_forward(c.g.data(), T, p(o.ff2_w), p(o.ff2_b), F, d, tmp);
     float* next = (l + 1 < cache.size()) ? cache[l + 1].x_in.data() : x_final.data();

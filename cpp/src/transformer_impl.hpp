@@ -71,6 +71,9 @@ struct TinyTransformer::Impl {
   void backward(const int* ids);        // from dlogits to grads (overwritten)
 };
 
+/// 1/√2 for the exact GELU x·Φ(x) = x/2·(1 + erf(x/√2)) (no M_SQRT1_2: not every C library defines it).
+inline constexpr float kInvSqrt2 = 0.70710678118654752f;
+
 // Kernels shared by forward and backward (transformer_forward.cpp).
 /// y (rows × out) = x (rows × in) · Wᵀ + b, W out × in row-major.
 void linear_forward(const float* x, std::size_t rows, const float* w, const float* b, std::size_t in,

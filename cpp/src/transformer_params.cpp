@@ -141,10 +141,19 @@ TinyTransformer::Impl::Impl(const TransformerConfig& c) : config(c) {
 void TinyTransformer::Impl::check_ids(const std::vector<int>& ids, int batch_size, int len) const {
   require_range("batch", batch_size, 1, 4096);
   require_range("length", len, 1, config.max_len);
-  require_within_cap("batch", static_cast<std::size_t>(batch_size) * static_cast<std::size_t>(len) *
-                                  static_cast<std::size_t>(std::max({config.vocab_size, config.ffn_size, config.d_model,
-                                                                     config.heads * len})),
-                     "batch × length × widest activation");
+  // Everything one forward + backward pass keeps (transformer_impl.hpp's buffers), at most kMaxWorkspaceValues.
+  const std::size_t T = static_cast<std::size_t>(batch_size) * static_cast<std::size_t>(len);
+  const std::size_t d = static_cast<std::size_t>(config.d_model), F = static_cast<std::size_t>(config.ffn_size);
+  const std::size_t V = static_cast<std::size_t>(config.vocab_size);
+  const std::size_t grid = static_cast<std::size_t>(config.heads) * static_cast<std::size_t>(len) * static_cast<std::size_t>(len);
+  const std::size_t per_block = T * (10 * d + 2 * F + 2) + static_cast<std::size_t>(batch_size) * grid;
+  const std::size_t workspace = static_cast<std::size_t>(config.layers) * per_block + T * (10 * d + 2 * V + F + 1) + grid;
+  if (workspace > kMaxWorkspaceValues) {
+    throw SizeError("batch × length needs " + std::to_string(workspace) + " working values for this model, above the " +
+                        std::to_string(kMaxWorkspaceValues) + " (512 MiB) one model may keep: use a smaller batch",
+                    "batch",
+                    {{"value", static_cast<double>(workspace)}, {"max", static_cast<double>(kMaxWorkspaceValues)}});
+  }
   require_size("ids", ids.size(), static_cast<std::size_t>(batch_size) * static_cast<std::size_t>(len),
                "batch × length");
   for (std::size_t i = 0; i < ids.size(); ++i) {

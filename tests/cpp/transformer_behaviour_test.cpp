@@ -224,6 +224,17 @@ TEST_CASE("bad ids, targets, names and Adam options are refused with a code, nev
   CHECK(code_of([&] { model.logits({}, 1, 0); }) == "out_of_range:length");
   CHECK(code_of([&] { model.logits({1, 2}, 0, 2); }) == "out_of_range:batch");
   CHECK(code_of([&] { model.logits({1, 2, 3}, 2, 2); }) == "size_mismatch:ids");
+  CHECK(code_of([&] { model.logits({1, 2}, 4097, 2); }) == "out_of_range:batch");
+  {
+    poslab::TransformerConfig big = small_config(poslab::PositionalMethod::none, true);
+    big.d_model = 256;
+    big.ffn_size = 1024;
+    big.layers = 6;
+    big.max_len = 512;
+    poslab::TinyTransformer large(big);
+    // 4096 × 512 tokens would need ~50 GiB of activations: refused before allocating (and before reading the ids)
+    CHECK(code_of([&] { large.logits({1}, 4096, 512); }) == "too_large:batch");
+  }
   CHECK(code_of([&] { model.attention_weights(std::vector<int>(7, 0), 7); }) == "out_of_range:length");
   CHECK(code_of([&] { model.loss_and_gradients({1, 2}, {2, 7}, 1, 2); }) == "out_of_range:targets");
   CHECK(code_of([&] { model.loss_and_gradients({1, 2}, {2, -1}, 1, 2); }) == "out_of_range:targets");

@@ -30,6 +30,10 @@ std::string_view to_string(PositionalMethod method);
 inline constexpr int kTransformerT5Buckets = 32;
 inline constexpr int kTransformerT5MaxDistance = 128;
 
+/// Working values (floats) one forward + backward pass may keep: 2^27 (512 MiB). A larger batch × length is
+/// refused with too_large (batch) before anything is allocated.
+inline constexpr std::size_t kMaxWorkspaceValues = std::size_t{1} << 27;
+
 /// The model's shape. The error arguments are these names.
 struct TransformerConfig {
   int vocab_size = 11;    ///< 2 … 1024
@@ -43,7 +47,7 @@ struct TransformerConfig {
   TorchSeed seed = 0;     ///< torch.manual_seed(seed) before the modules are created
 };
 
-/// Throws ArgumentError (out_of_range, odd_width, not_divisible) naming the first bad field.
+/// Throws ArgumentError (out_of_range, odd_width, not_divisible, unknown_variant) naming the first bad field.
 void validate_transformer_config(const TransformerConfig& config);
 
 /// torch.optim.Adam's hyper-parameters (its defaults), plus torch.nn.utils.clip_grad_norm_'s max_norm before
@@ -76,8 +80,9 @@ struct ParameterInfo {
 /// h += o(attention(ln1(h))), h += ff2(gelu(ff1(ln2(h)))) with the exact erf GELU; logits = out(ln_f(h)).
 /// Attention per head (d_head = d_model / heads): scores = q·kᵀ/√d_head [+ ALiBi | + T5 bias], q and k turned
 /// first for rope; causal masks j > i; softmax over j.
-/// Every call that takes ids checks them: batch ≥ 1, 1 ≤ length ≤ max_len, ids.size() == batch·length, every id
-/// in [0, vocab_size). Working memory is kept between calls of the same shape.
+/// Every call that takes ids checks them: 1 ≤ batch ≤ 4096, 1 ≤ length ≤ max_len, the working memory within
+/// kMaxWorkspaceValues (too_large), ids.size() == batch·length, every id in [0, vocab_size). Working memory is kept
+/// between calls of the same shape.
 class TinyTransformer {
  public:
   explicit TinyTransformer(const TransformerConfig& config);
@@ -92,7 +97,7 @@ class TinyTransformer {
   /// state_dict() keys in order, and each tensor's shape/offset.
   const std::vector<std::string>& parameter_names() const;
   const std::vector<ParameterInfo>& parameters() const;
-  const ParameterInfo& parameter_info(const std::string& name) const;  ///< unknown name: unknown_variant (name)
+  const ParameterInfo& parameter_info(const std::string& name) const;  ///< unknown name: unknown_parameter (name)
   std::size_t parameter_count() const;                                 ///< values in all tensors together
 
   /// A tensor's values, row-major (a copy).
