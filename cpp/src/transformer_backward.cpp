@@ -55,14 +55,6 @@ void linear_backward(const float* dy, const float* x, const float* w, std::size_
   }
 }
 
-void split_heads(const float* x, std::size_t batch, std::size_t n, std::size_t heads, std::size_t dh, float* out) {
-  const std::size_t d = heads * dh;
-  for (std::size_t b = 0; b < batch; ++b)
-    for (std::size_t h = 0; h < heads; ++h)
-      for (std::size_t i = 0; i < n; ++i)
-        std::copy_n(x + (b * n + i) * d + h * dh, dh, out + ((b * heads + h) * n + i) * dh);
-}
-
 void merge_heads(const float* x, std::size_t batch, std::size_t n, std::size_t heads, std::size_t dh, float* out) {
   const std::size_t d = heads * dh;
   for (std::size_t b = 0; b < batch; ++b)

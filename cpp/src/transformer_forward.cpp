@@ -16,6 +16,8 @@ namespace {
 
 constexpr double kLayerNormEps = 1e-5;
 
+}  // namespace
+
 // (b·n + i, h·d_head + e) of a T × d matrix  <->  (b, h, i, e) of a head-major B × H × n × d_head one.
 void split_heads(const float* x, std::size_t batch, std::size_t n, std::size_t heads, std::size_t dh, float* out) {
   const std::size_t d = heads * dh;
@@ -24,8 +26,6 @@ void split_heads(const float* x, std::size_t batch, std::size_t n, std::size_t h
       for (std::size_t i = 0; i < n; ++i)
         std::copy_n(x + (b * n + i) * d + h * dh, dh, out + ((b * heads + h) * n + i) * dh);
 }
-
-}  // namespace
 
 void linear_forward(const float* x, std::size_t rows, const float* w, const float* b, std::size_t in,
                     std::size_t out, float* y) {

@@ -23,9 +23,7 @@ namespace {
 poslab::MatrixF to_table(const val& table, double vocab_size, double dim) {
   const long long v = to_integer("vocab_size", vocab_size), d = to_integer("dim", dim);
   poslab::validate_embedding_shape(v, d);
-  const std::vector<float> values = to_floats("table", table);
-  poslab::require_size("table", values.size(), static_cast<std::size_t>(v * d), "vocab_size × dim");
-  return Eigen::Map<const poslab::MatrixF>(values.data(), v, d);
+  return to_matrix("table", table, v, d, "vocab_size × dim");
 }
 
 val torch_embedding(double vocab_size, double dim, const val& seed) {
@@ -76,9 +74,7 @@ val add_position_index(const val& embeddings, double rows, double dim, bool scal
     const long long r = to_integer("rows", rows), d = to_integer("dim", dim);
     poslab::require_range("rows", r, 1, poslab::kMaxSequenceLength);
     poslab::require_range("dim", d, 1, poslab::kMaxModelWidth);
-    const std::vector<float> x = to_floats("embeddings", embeddings);
-    poslab::require_size("embeddings", x.size(), static_cast<std::size_t>(r * d), "rows × dim");
-    const poslab::MatrixF out = poslab::add_position_index(Eigen::Map<const poslab::MatrixF>(x.data(), r, d), scale);
+    const poslab::MatrixF out = poslab::add_position_index(to_matrix("embeddings", embeddings, r, d, "rows × dim"), scale);
     return to_float32_array(out.data(), static_cast<std::size_t>(out.size()));
   });
 }

@@ -82,6 +82,7 @@ const CLASSES = {
       vectors: '',
       projection: 'top:number',
     },
+    properties: ['vectorSize', 'vocabularySize'],
   },
   Gpt2Tokenizer: {
     constructor: 'vocabulary:bytes',
@@ -295,6 +296,13 @@ export function guardModule(module) {
       Raw.prototype[method] = makeCaller(module, `${className}.${method}`, parseSignature(text), (self, args) =>
         raw.apply(self, args), raw,
       );
+    }
+    // Read-only properties run C++ too: their getters go through the same caller.
+    for (const property of spec.properties ?? []) {
+      const descriptor = Object.getOwnPropertyDescriptor(Raw.prototype, property);
+      if (typeof descriptor?.get !== 'function') throw new Error(`guard: ${className} has no property ${property}`);
+      const get = makeCaller(module, `${className}.${property}`, parseSignature(''), (self) => descriptor.get.call(self));
+      Object.defineProperty(Raw.prototype, property, { ...descriptor, get });
     }
     // A failed construction leaves an empty C++ object: delete it before throwing.
     const construct = makeCaller(module, `new ${className}`, parseSignature(spec.constructor), (self, args) => {

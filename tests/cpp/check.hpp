@@ -1,5 +1,6 @@
 // Test helpers shared by the tests/cpp/*_test.cpp files: a matrix from a golden's JSON rows, the largest gap
-// between a matrix and a golden, and the "code:argument" of the error a call throws. (Reading the goldens
+// between a matrix and a golden, the "code:argument" of the error a call throws, zlib's CRC-32 of float bytes
+// (the goldens' checksum of large tables) and a running "largest gap, and where" for test messages. (Reading the goldens
 // themselves is golden.hpp.)
 #pragma once
 
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -48,5 +50,28 @@ std::string code_of(F&& body) {
   }
   return "none";
 }
+
+/// zlib's CRC-32 of the little-endian bytes of `count` floats (what the notebooks store for large tables).
+inline std::uint32_t crc32(const float* data, std::size_t count) {
+  std::uint32_t crc = 0xffffffffu;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < count * 4; ++i) {
+    crc ^= bytes[i];
+    for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
+  }
+  return ~crc;
+}
+
+/// The largest value seen so far and a label of where, for MESSAGE lines that report measured gaps.
+struct Worst {
+  double value = 0.0;
+  std::string where;
+  void update(double v, const std::string& w) {
+    if (v > value) {
+      value = v;
+      where = w;
+    }
+  }
+};
 
 }  // namespace poslab::testing

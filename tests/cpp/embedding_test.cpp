@@ -7,21 +7,14 @@
 #include <vector>
 
 #include "golden.hpp"
+#include "check.hpp"
 #include "poslab/embedding.hpp"
 #include "poslab/errors.hpp"
 #include "poslab/similarity.hpp"
 
-namespace {
+using poslab::testing::crc32;
 
-std::uint32_t crc32(const float* data, std::size_t count) {  // zlib's CRC-32 of the little-endian float bytes
-  std::uint32_t crc = 0xffffffffu;
-  const auto* bytes = reinterpret_cast<const unsigned char*>(data);
-  for (std::size_t i = 0; i < count * 4; ++i) {
-    crc ^= bytes[i];
-    for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
-  }
-  return ~crc;
-}
+namespace {
 
 std::vector<long long> ids_of(const nlohmann::json& j) { return j.get<std::vector<long long>>(); }
 

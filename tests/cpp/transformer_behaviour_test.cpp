@@ -13,21 +13,7 @@
 #include "poslab/transformer.hpp"
 
 using poslab::testing::code_of;
-
-namespace {
-
-struct Worst {
-  double value = 0.0;
-  std::string where;
-  void update(double v, const std::string& w) {
-    if (v > value) {
-      value = v;
-      where = w;
-    }
-  }
-};
-
-}  // namespace
+using poslab::testing::Worst;
 
 namespace {
 

@@ -17,22 +17,14 @@
 
 using poslab::testing::code_of;
 using nlohmann::json;
+using poslab::testing::crc32;
+using poslab::testing::Worst;
 
 namespace {
 
 const json& golden_cases() {
   static const json cases = poslab::testing::load_golden("transformer.json")["cases"];
   return cases;
-}
-
-std::uint32_t crc32(const float* data, std::size_t count) {  // zlib's CRC-32 of the little-endian float bytes
-  std::uint32_t crc = 0xffffffffu;
-  const auto* bytes = reinterpret_cast<const unsigned char*>(data);
-  for (std::size_t i = 0; i < count * 4; ++i) {
-    crc ^= bytes[i];
-    for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
-  }
-  return ~crc;
 }
 
 poslab::TransformerConfig config_of(const json& c) {
@@ -76,17 +68,6 @@ double relative_gap(const std::vector<float>& mine, const std::vector<double>& r
   }
   return scale > 0 ? gap / scale : gap;
 }
-
-struct Worst {
-  double value = 0.0;
-  std::string where;
-  void update(double v, const std::string& w) {
-    if (v > value) {
-      value = v;
-      where = w;
-    }
-  }
-};
 
 }  // namespace
 
