@@ -89,3 +89,19 @@ test('editing the link by hand in an open page updates the view', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a huge value in a link is quoted by its start and end, and the notice wraps on a phone', async () => {
+  const huge = `${'9'.repeat(300)}abc`;
+  const { page, problems, context } = await site.open(`#/pe-matrix?lang=en&maxLen=${huge}`, {
+    viewport: { width: 360, height: 800 },
+  });
+  const notice = page.locator('.notice').first();
+  const text = await notice.textContent();
+  assert.match(text, /^The link set maxLen .*“9{60}…9{9}abc”, which can't be used: .*9{9}abc” isn't a number; max_len needs a whole number\. I've put back the default value, 100\./);
+  assert.ok(text.length < 400, `notice of ${text.length} characters`);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360, 'no horizontal scroll');
+  await page.getByLabel('Language').selectOption('es');
+  assert.match(await notice.textContent(), /«9{60}…9{9}abc».*no es un número; para max_len hace falta un número entero/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -65,10 +65,14 @@ export function t(key, vars = {}) {
     text = text[new Intl.PluralRules(current).select(vars.count)] ?? text.other;
   }
   if (typeof text !== 'string') return key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (vars[name] === undefined ? whole : quoted(String(vars[name]))));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (vars[name] === undefined) return whole;
+    // Only the reader's own input (value, raw) is cut; other variables are whole sentences or lists.
+    return name === 'value' || name === 'raw' ? quoted(String(vars[name])) : String(vars[name]);
+  });
 }
 
-/** A value pasted by the reader may be megabytes: a message repeats only its start and end. */
+/** A value typed or pasted by the reader may be megabytes: a message repeats only its start and end. */
 function quoted(value, limit = 80) {
   if (value.length <= limit) return value;
   return `${value.slice(0, limit - 20)}…${value.slice(-12)}`;
