@@ -101,6 +101,15 @@ export function useLesson(slug) {
 /** Waits for the next frames to be drawn (the page redraws once per animation frame). */
 export const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
+/**
+ * Opens the table under a figure's <details> and waits for its rows. A chart's table is built on the
+ * details' toggle event, which fires after the click has returned: reading rows right after the click races.
+ */
+export async function openTable(page, scope) {
+  await page.click(`${scope} summary`);
+  await page.waitForSelector(`${scope} tbody tr`);
+}
+
 /** What the figures currently show, to tell whether a change redrew them. */
 export async function snapshot(page) {
   return page.evaluate(() => ({

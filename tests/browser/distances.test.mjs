@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useLesson, frames, field as input } from './browser.mjs';
+import { useLesson, frames, field as input, openTable } from './browser.mjs';
 import { formatValue } from '../../web/src/format.js';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-6'];
@@ -48,7 +48,7 @@ for (const [lang, title, verdict] of [
 
 test('the similarity matrix table is the notebook cosine for the first positions', async () => {
   const { page, context } = await open('#/distances?lang=en&maxLen=20');
-  await page.click('.similarity-heatmap summary');
+  await openTable(page, '.similarity-heatmap');
   const table = await cells(page, '.similarity-heatmap');
   assert.equal(table.length, golden.similarity_first20.length);
   table.forEach((row, i) => row.slice(1).forEach((text, j) => assert.ok(Math.abs(Number(text) - golden.similarity_first20[i][j]) < 2e-4, `[${i}][${j}] ${text}`)));

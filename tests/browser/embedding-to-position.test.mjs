@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useLesson, openPage, frames, field } from './browser.mjs';
+import { useLesson, openPage, frames, field, openTable } from './browser.mjs';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/embedding.json', import.meta.url), 'utf8'));
 const site = useLesson('embedding-to-position');
@@ -117,7 +117,7 @@ test('a link whose values do not hold together falls back to a default and says 
 
 test('the token journey: same embedding at every position, a different encoding at each', async () => {
   const { page, context } = await open('#/embedding-to-position?lang=en&digits=numpy');
-  await page.click('.journey-chart details summary');
+  await openTable(page, '.journey-chart details');
   const rows = await page.evaluate(() => [...document.querySelectorAll('.journey-chart details tbody tr')].map((r) => [...r.cells].slice(1).map((c) => c.textContent.trim())));
   assert.equal(rows.length, 5);
   assert.deepEqual(rows.map((r) => r[0]), ['[21, 1, 80, 32, 6]', '[0, 21, 80, 32, 6]', '[0, 1, 21, 32, 6]', '[0, 1, 80, 21, 6]', '[0, 1, 80, 32, 21]']);

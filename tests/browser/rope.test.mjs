@@ -3,15 +3,13 @@
 // bad input explained.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, frames, field as input } from './browser.mjs';
+import { useLesson, frames, field as input, openTable } from './browser.mjs';
 
 const { open } = useLesson('rope');
 
 /** The score grid as numbers, read from its table. */
 async function grid(page, kind) {
-  await page.click(`.scores-${kind} summary`);
-  // The table is built on the details' toggle event, which comes after the click returns (a race on main).
-  await page.waitForSelector(`.scores-${kind} tbody tr`);
+  await openTable(page, `.scores-${kind}`);
   const rows = await page.$$eval(`.scores-${kind} tbody tr`, (trs) => trs.map((r) => [...r.cells].slice(1).map((c) => Number(c.textContent))));
   await page.click(`.scores-${kind} summary`);
   return rows;

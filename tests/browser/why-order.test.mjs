@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useLesson, frames } from './browser.mjs';
+import { useLesson, frames, openTable } from './browser.mjs';
 import { formatValue } from '../../web/src/format.js';
 import { WORDS, NOTEBOOK_SEED, sentences } from '../../web/lessons/01-why-order/toy-model.js';
 
@@ -47,7 +47,7 @@ for (const [lang, title, yes, heading] of [
 test('the outputs shown are the ones PyTorch computed for "gato el negro", with and without PE', async () => {
   for (const [pe, key] of [['off', 'output'], ['on', 'output_pe']]) {
     const { page, context } = await open(`#/why-order?lang=es&pe=${pe}`);
-    await page.click('.order-reordered .why-output summary');
+    await openTable(page, '.order-reordered .why-output');
     const cells = await page.$$eval('.order-reordered .why-output tbody tr', (rows) => rows.map((r) => [...r.cells].slice(1).map((c) => c.textContent)));
     const expected = golden.cases.gato_el_negro[key];
     assert.deepEqual(cells.map((row) => row.length), expected.map((row) => row.length));
@@ -138,7 +138,7 @@ const rowsOf = (table, words) => words.map((w) => table[golden.words.indexOf(w)]
 
 test('the seed draws another head: other word vectors, other outputs, the check still holds; the link keeps it', async () => {
   const { page, problems, context } = await open('#/why-order?lang=es');
-  await page.click('.order-original .why-input summary');
+  await openTable(page, '.order-original .why-input');
   const words = golden.cases.el_gato_negro.words;
   assert.deepEqual(await inputCells(page), rowsOf(golden.table, words).map((r) => r.map((v) => Number(v.toFixed(2)))));
   const before = await outputImage(page);
@@ -164,7 +164,7 @@ test('the seed draws another head: other word vectors, other outputs, the check 
   assert.deepEqual(await inputCells(page), rowsOf(golden.seeded['18446744073709551615'].table, words).map((r) => r.map((v) => Number(v.toFixed(2)))));
   // reopening the link restores that seed
   const again = await open(`#/why-order?lang=en&seed=42`);
-  await again.page.click('.order-original .why-input summary');
+  await openTable(again.page, '.order-original .why-input');
   const en = sentences.cat.words.en;
   assert.deepEqual(await inputCells(again.page), rowsOf(golden.seeded['42'].table, en).map((r) => r.map((v) => Number(v.toFixed(2)))));
   assert.equal(await again.page.getByLabel('Seed of the word vectors and of W_q, W_k, W_v').inputValue(), '42');
