@@ -84,6 +84,25 @@ const CLASSES = {
     },
     properties: ['vectorSize', 'vocabularySize'],
   },
+  TinyTransformer: {
+    constructor: 'config:object',
+    methods: {
+      config: '',
+      parameterNames: '',
+      parameterShape: 'name:name',
+      parameterCount: '',
+      parameter: 'name:name',
+      setParameter: 'name:name values:array',
+      gradient: 'name:name',
+      parameters: '',
+      logits: 'ids:array batch:number length:number',
+      lossAndGradients: 'ids:array targets:array batch:number length:number',
+      loss: 'ids:array targets:array batch:number length:number',
+      adamStep: 'options:object=',
+      attentionWeights: 'ids:array length:number',
+    },
+    properties: ['adamSteps', 'lastGradientNorm'],
+  },
   Gpt2Tokenizer: {
     constructor: 'vocabulary:bytes',
     methods: {

@@ -14,6 +14,7 @@ const CODES = new Set([
   'out_of_range', 'not_integer', 'odd_width', 'size_mismatch', 'not_finite', 'too_large', 'unknown_variant', 'empty',
   'not_permutation', 'not_array', 'invalid_utf8', 'unknown_word', 'not_trained', 'empty_vocabulary', 'special_token',
   'invalid_vocabulary', 'too_few_tokens', 'not_text', 'wrong_type', 'argument_count', 'out_of_memory',
+  'not_divisible', 'unknown_parameter', 'not_ready',
 ]);
 
 function codeOf(fn) {
@@ -210,7 +211,8 @@ const HOSTILE = [
   '<|endoftext|>', '\uD800', 'x'.repeat(300), 3n, null, undefined, true, false, {}, { length: 3 }, [], [1, 2], [NaN],
   [1, 'a'], new Float32Array(0), new Float32Array([1, 2, 3, 4]), new Float64Array([NaN, 1]), new Uint32Array([50256, 0]),
   new Int32Array([-1, 5]), new BigInt64Array(2), new ArrayBuffer(3), new DataView(new ArrayBuffer(4)), () => false,
-  Symbol('s'),
+  Symbol('s'), { vocabSize: 2 ** 31, dModel: -1 }, { positional: 'alibi', causal: false, maxLen: 3 }, { positional: {}, causal: 1 },
+  { lr: NaN, clipNorm: -1 }, 'token.weight', 'layers.0.q.bias',
 ];
 
 test('seeded fuzz of every exported function and method: only PoslabErrors with documented codes, nothing leaks', () => {
@@ -219,6 +221,7 @@ test('seeded fuzz of every exported function and method: only PoslabErrors with 
   const objects = {
     SkipGram: () => new m.SkipGram({ minCount: 1, vectorSize: 4, epochs: 1 }),
     Gpt2Tokenizer: () => new m.Gpt2Tokenizer(vocabulary),
+    TinyTransformer: () => new m.TinyTransformer({ vocabSize: 5, dModel: 8, heads: 2, layers: 1, ffnSize: 8, maxLen: 4, positional: 't5' }),
   };
   const live = Object.fromEntries(Object.entries(objects).map(([k, make]) => [k, make()]));
   live.SkipGram.train('one two three. two three four.');

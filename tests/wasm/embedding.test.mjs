@@ -2,21 +2,10 @@
 // both builds (SIMD and scalar), lookup, document 000's steps, seeds across the JavaScript boundary, bad input.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule, golden, asPrinted } from './helpers.mjs';
+import { loadModule, golden, asPrinted, crc32 } from './helpers.mjs';
 
 const builds = { simd: await loadModule('poslab.mjs'), scalar: await loadModule('poslab-scalar.mjs') };
 const data = golden('embedding.json');
-
-/** zlib's CRC-32 of the little-endian float32 bytes (what the notebook stored). */
-function crc32(floats) {
-  const bytes = new Uint8Array(floats.buffer, floats.byteOffset, floats.byteLength);
-  let crc = 0xffffffff;
-  for (const b of bytes) {
-    crc ^= b;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 /** Units in the last place between two float32 values (0 when bit-identical). */
 const bits = new Int32Array(1);

@@ -25,8 +25,10 @@ export function sharedData(name) {
   throw new Error(`${name} not found in ${candidates.filter(Boolean).join(', ')}: set POSLAB_DATA to the shared data folder`);
 }
 
-export function golden(name) {
-  return JSON.parse(readFileSync(new URL(`tests/golden/${name}`, root), 'utf8'));
+export function golden(name, { seedsAsText = false } = {}) {
+  const text = readFileSync(new URL(`tests/golden/${name}`, root), 'utf8');
+  // Seeds up to 2^64 − 1 are not exact as JSON numbers in JavaScript: read them as the decimal text the module takes.
+  return JSON.parse(seedsAsText ? text.replace(/"seed": (\d+)/g, '"seed": "$1"') : text);
 }
 
 /** `value` with as many digits as `printed` shows ("0.84147", "1.0746e-07", "1.0"), as torch/numpy print. */
@@ -43,3 +45,14 @@ export const normalised = (printed) => asPrinted(Number(printed), printed);
 
 /** Rows of JSON numbers to one row-major Float32Array. */
 export const flat = (rows) => Float32Array.from(rows.flat());
+
+/** zlib's CRC-32 of a Float32Array's little-endian bytes (what the notebooks store to pin tensors bit for bit). */
+export function crc32(floats) {
+  const bytes = new Uint8Array(floats.buffer, floats.byteOffset, floats.byteLength);
+  let crc = 0xffffffff;
+  for (const b of bytes) {
+    crc ^= b;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}

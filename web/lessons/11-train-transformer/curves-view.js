@@ -1,0 +1,62 @@
+// The curves panel: token accuracy and loss against the training step, one line per run, each chart with its
+// table of numbers. No maths here: the points are what the runs reported.
+import { t } from '../../src/i18n.js';
+import { chartFigure } from '../../src/charts/figure.js';
+import { seriesChart } from '../../src/charts/series.js';
+import { dataTable } from '../../src/charts/table.js';
+import { el, titledPanel } from '../../src/ui/dom.js';
+
+export function curvesView() {
+  const { element, title } = titledPanel('train-curves', 'train-curves-title');
+  const figures = { accuracy: chartFigure('train-accuracy'), loss: chartFigure('train-loss') };
+  element.append(title, figures.accuracy.element, figures.loss.element);
+  let runs = []; // [{id, method, points: [{step, loss, tokens, sequences}]}]
+
+  function drawOne(name, pick, digits) {
+    const figure = figures[name];
+    const shown = runs.map((r) => ({ ...r, points: r.points.filter((p) => pick(p) !== null) }));
+    const series = shown.filter((r) => r.points.length).map((r) => ({ name: t(`train.methods.${r.method}`), x: r.points.map((p) => p.step), y: r.points.map(pick) }));
+    const labels = { x: t('train.curves.x'), y: t(`train.curves.${name}.y`), aria: t(`train.curves.${name}.aria`), description: t(`train.curves.${name}.description`) };
+    const steps = [...new Set(shown.flatMap((r) => r.points.map((p) => p.step)))].sort((a, b) => a - b);
+    figure.update({
+      title: t(`train.curves.${name}.title`),
+      drawing: series.length
+        ? seriesChart({ series, width: figure.width(), labels, yDomain: name === 'accuracy' ? [0, 1] : undefined, yZero: true })
+        : el('p', 'chart-empty', t('train.curves.empty')),
+      noteText: name === 'accuracy' ? t('train.curves.accuracy.note') : '',
+      table: () => dataTable({
+        caption: t(`train.curves.${name}.title`),
+        corner: t('train.curves.x'),
+        columns: shown.map((r) => t(`train.methods.${r.method}`)),
+        rows: steps.map((step) => ({
+          header: String(step),
+          cells: shown.map((r) => {
+            const p = r.points.find((q) => q.step === step);
+            return p && pick(p) !== null ? pick(p).toFixed(digits) : '—';
+          }),
+        })),
+      }),
+    });
+  }
+
+  function draw() {
+    drawOne('accuracy', (p) => p.tokens, 3);
+    drawOne('loss', (p) => p.loss, 4);
+  }
+
+  const relabel = () => {
+    title.textContent = t('train.curves.title');
+    draw();
+  };
+  relabel();
+  return {
+    element,
+    relabel,
+    width: () => figures.accuracy.width(),
+    /** runs: [{id, method, points}] — the page redraws at most once a frame. */
+    draw(next) {
+      runs = next;
+      draw();
+    },
+  };
+}

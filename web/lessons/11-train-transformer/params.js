@@ -1,0 +1,31 @@
+// The lesson's parameters, declared once: kind, range, default, the name errors use, the label's key.
+import { param } from '../../src/state.js';
+import { TASKS } from '../../src/training/tasks.js';
+
+const L = (name) => `train.fields.${name}.label`;
+export const METHODS = ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5'];
+
+export const params = {
+  task: param.choice({ options: TASKS, def: 'reverse', argument: 'task', label: L('task') }),
+  mode: param.choice({ options: ['bidirectional', 'causal'], def: 'bidirectional', argument: 'causal', label: L('mode') }),
+  // Up to three runs side by side, one positional method each (the third may be off).
+  a: param.choice({ options: METHODS, def: 'none', argument: 'positional', label: L('a') }),
+  b: param.choice({ options: METHODS, def: 'sinusoidal', argument: 'positional', label: L('b') }),
+  c: param.choice({ options: [...METHODS, 'off'], def: 'rope', argument: 'positional', label: L('c') }),
+  length: param.int({ min: 2, max: 12, def: 6, argument: 'input_length', label: L('length') }),
+  shift: param.int({ min: 1, max: 11, def: 1, argument: 'shift', label: L('shift') }),
+  size: param.choice({ options: ['small', 'large'], def: 'small', argument: 'size', label: L('size') }),
+  steps: param.int({ min: 10, max: 5000, def: 400, argument: 'steps', label: L('steps') }),
+  seed: param.int({ min: 0, max: 999999, def: 0, argument: 'seed', label: L('seed') }),
+  // The student's own sequence, digits without spaces; empty: the lesson's example.
+  input: param.word({ maxLength: 12, argument: 'sequence', label: L('input') }),
+  // Which run's attention maps are drawn.
+  show: param.choice({ options: ['a', 'b', 'c'], def: 'b', argument: 'run', label: L('show') }),
+};
+
+/** The parameters that change what is trained (the others only change what is asked of the trained runs). */
+export const trainingParams = ['task', 'mode', 'a', 'b', 'c', 'length', 'shift', 'size', 'steps', 'seed'];
+
+/** Settings shared by every run; lr 0.003 with gradients clipped to norm 1 (torch's clip_grad_norm_). */
+export const LEARNING_RATE = 3e-3;
+export const SYMBOLS = 10;

@@ -1,0 +1,139 @@
+// The setup panel: task, attention mode, sizes, up to three positional methods; Train, Cancel and Continue;
+// one progress bar and one status line per run. No maths here.
+import { t, language } from '../../src/i18n.js';
+import { describeError } from '../../src/kernel.js';
+import { fieldMakers } from '../../src/ui/control-panel.js';
+import { el, titledPanel } from '../../src/ui/dom.js';
+import { params } from './params.js';
+
+export const RUNS = ['a', 'b', 'c'];
+
+function button(action, onClick) {
+  const b = el('button');
+  b.type = 'button';
+  b.dataset.action = action;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+export function setupView({ onValue, onTrain, onCancel, onContinue }) {
+  const { element, title } = titledPanel('train-setup', 'train-setup-title');
+  const make = fieldMakers({
+    params,
+    prefix: 'train.fields',
+    onValue,
+    optionKey: (name, option) => (['a', 'b', 'c'].includes(name) ? `train.methods.${option}` : `train.options.${name}.${option}`),
+  });
+  const fields = {
+    task: make.select('task'),
+    mode: make.select('mode'),
+    a: make.select('a'),
+    b: make.select('b'),
+    c: make.select('c'),
+    length: make.slider('length'),
+    shift: make.slider('shift'),
+    size: make.select('size'),
+    steps: make.text('steps'),
+    seed: make.text('seed'),
+  };
+  const grid = el('div', 'field-grid');
+  grid.append(...Object.values(fields).map((f) => f.element));
+
+  const actions = el('div', 'train-actions');
+  const train = button('train', onTrain);
+  train.className = 'train-primary';
+  const cancel = button('cancel', onCancel);
+  const more = button('continue', onContinue);
+  actions.append(train, cancel, more);
+
+  // One row per run: its method, a progress bar labelled by it, and a status line read out when it changes.
+  const rows = Object.fromEntries(RUNS.map((id) => {
+    const row = el('div', 'train-run');
+    row.dataset.run = id;
+    const bar = el('progress');
+    bar.id = `train-progress-${id}`;
+    bar.max = 1;
+    bar.value = 0;
+    const label = el('label', 'train-run-name');
+    label.htmlFor = bar.id;
+    const status = el('p', 'train-run-status');
+    status.setAttribute('role', 'status');
+    row.append(label, bar, status);
+    return [id, { row, bar, label, status, state: { kind: 'idle' } }];
+  }));
+  const runList = el('div', 'train-runs');
+  runList.append(...RUNS.map((id) => rows[id].row));
+  const note = el('p', 'train-note');
+  element.append(title, grid, actions, runList, note);
+
+  let methods = { a: 'none', b: 'sinusoidal', c: 'rope' };
+  let stale = false;
+  const number = (x, digits) => x.toLocaleString(language(), { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+  function describe({ kind, step, last, loss, accuracy, speed, parameters, error }) {
+    switch (kind) {
+      case 'starting':
+        return t('train.run.starting');
+      case 'running':
+        return t('train.run.running', { step, last, loss: loss === null ? '—' : number(loss, 3), accuracy: accuracy === null ? '—' : number(accuracy, 2), speed: Math.round(speed ?? 0) });
+      case 'done':
+        return t('train.run.done', { step, loss: number(loss ?? 0, 3), accuracy: number(accuracy ?? 0, 2), speed: Math.round(speed ?? 0), parameters: parameters.toLocaleString(language()) });
+      case 'cancelled':
+        return t('train.run.cancelled', { step });
+      case 'error':
+        return describeError(error);
+      default:
+        return t('train.run.idle');
+    }
+  }
+
+  function relabel() {
+    title.textContent = t('train.setup.title');
+    train.textContent = t('train.setup.train');
+    cancel.textContent = t('train.setup.cancel');
+    more.textContent = t('train.setup.continue');
+    note.textContent = stale ? t('train.setup.stale') : t('train.setup.note');
+    for (const id of RUNS) {
+      const r = rows[id];
+      r.label.textContent = t('train.run.name', { method: t(`train.methods.${methods[id]}`) });
+      r.status.textContent = describe(r.state);
+    }
+    for (const f of Object.values(fields)) f.relabel();
+  }
+
+  function setButtons() {
+    const states = RUNS.map((id) => rows[id].state.kind);
+    const running = states.some((k) => k === 'running' || k === 'starting');
+    cancel.disabled = !running;
+    more.disabled = running || stale || !states.some((k) => k === 'done' || k === 'cancelled');
+    element.dataset.state = running ? 'running' : states.every((k) => k === 'idle' || k === 'off') ? 'idle' : 'trained';
+  }
+
+  relabel();
+  setButtons();
+  return {
+    element,
+    fields,
+    relabel,
+    /** Which method each run uses ('off' hides the third). */
+    setMethods(next) {
+      methods = next;
+      for (const id of RUNS) rows[id].row.hidden = next[id] === 'off';
+      relabel();
+    },
+    /** state: {kind, step, last, loss, accuracy, speed, parameters, error} of one run. */
+    setRun(id, state) {
+      const r = rows[id];
+      r.state = state;
+      r.bar.value = state.last ? (state.step - (state.first ?? 0)) / Math.max(1, state.last - (state.first ?? 0)) : state.kind === 'done' ? 1 : 0;
+      r.status.textContent = describe(state);
+      r.row.dataset.state = state.kind;
+      setButtons();
+    },
+    setStale(value) {
+      stale = value;
+      relabel();
+      setButtons();
+    },
+  };
+}

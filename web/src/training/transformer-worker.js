@@ -1,0 +1,100 @@
+// training/transformer-worker.js — one transformer training run per worker, so several positional methods train
+// side by side on machines with several cores. It loads its own copy of the WebAssembly module, trains in
+// slices (reporting progress and the accuracy curve between them), stops when cancelled, continues when asked,
+// and answers questions about the trained model. Only src/kernel.js talks to it (createTransformerRun()).
+//
+// In:  {type: 'init', url} · {type: 'start', id, settings} · {type: 'train', id, steps, evalLengths}
+//      {type: 'cancel'} · {type: 'ask', id, method, args}
+// Out: {type: 'progress', progress} · {type: 'result', id, result} · {type: 'error', id, error}
+import { createRun } from './run.js';
+
+let modulePromise = null;
+let run = null;
+let generation = 0; // a cancel or a new start bumps it; the running loop sees it and stops
+
+// A MessageChannel round trip yields to the event loop (so 'cancel' is seen) without setTimeout's 4 ms clamp.
+const channel = new MessageChannel();
+const resumeQueue = [];
+channel.port1.onmessage = () => resumeQueue.shift()();
+const yieldToMessages = () => new Promise((resolve) => {
+  resumeQueue.push(resolve);
+  channel.port2.postMessage(0);
+});
+
+function plainError(err) {
+  const out = { name: err?.name ?? 'Error', message: err?.message ?? String(err) };
+  for (const key of ['code', 'argument', 'value', 'min', 'max', 'expected', 'index', 'word']) {
+    if (err && err[key] !== undefined) out[key] = err[key];
+  }
+  return out;
+}
+
+async function start({ settings }) {
+  const poslab = await modulePromise;
+  generation += 1;
+  if (run) run.delete();
+  run = null;
+  run = createRun(poslab, settings);
+  return { vocabulary: run.vocabulary, format: run.format, size: run.size, parameterCount: run.parameterCount };
+}
+
+/**
+ * Trains `steps` more steps. Every `every` steps (and at the end) the accuracy at each of evalLengths is
+ * measured and sent with the progress, so the page draws the curves as they grow.
+ */
+async function train({ steps, evalLengths }) {
+  if (!run) throw Object.assign(new Error('no run has been started'), { code: 'not_ready', argument: 'run' });
+  const mine = generation;
+  const first = run.step;
+  const last = first + steps;
+  const every = Math.max(1, Math.round(steps / 40));
+  const started = performance.now();
+  let sliceStart = started;
+  let losses = [];
+  const measure = () => evalLengths.map((n) => run.evaluate(n));
+  self.postMessage({ type: 'progress', progress: { step: first, first, last, loss: null, evaluations: first === 0 ? measure() : null, elapsed: 0 } });
+  while (run.step < last) {
+    losses.push(run.trainStep());
+    const done = run.step === last;
+    if (run.step % every === 0 || done) {
+      const loss = losses.reduce((a, b) => a + b, 0) / losses.length;
+      losses = [];
+      const elapsed = (performance.now() - started) / 1000;
+      self.postMessage({ type: 'progress', progress: { step: run.step, first, last, loss, evaluations: measure(), elapsed, stepsPerSecond: (run.step - first) / Math.max(elapsed, 1e-6) } });
+    }
+    if (performance.now() - sliceStart < 40) continue;
+    await yieldToMessages();
+    sliceStart = performance.now();
+    if (generation !== mine) return { cancelled: true, step: run?.step ?? 0 };
+  }
+  return { cancelled: false, step: run.step, elapsed: (performance.now() - started) / 1000 };
+}
+
+const questions = {
+  predict: ({ xs }) => run.predict(xs),
+  evaluate: ({ lengths }) => lengths.map((n) => run.evaluate(n)),
+};
+
+self.addEventListener('message', async ({ data }) => {
+  if (data.type === 'init') {
+    modulePromise ??= import(/* @vite-ignore */ data.url).then((m) => m.default());
+    return;
+  }
+  if (data.type === 'cancel') {
+    generation += 1;
+    return;
+  }
+  try {
+    let result;
+    if (data.type === 'start') result = await start(data);
+    else if (data.type === 'train') result = await train(data);
+    else if (data.type === 'ask') {
+      await modulePromise;
+      if (!run) throw Object.assign(new Error('no run has been started'), { code: 'not_ready', argument: 'run' });
+      result = questions[data.method](data.args);
+    } else return;
+    self.postMessage({ type: 'result', id: data.id, result });
+  } catch (err) {
+    self.postMessage({ type: 'error', id: data.id, error: plainError(err) });
+  }
+});
