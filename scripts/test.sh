@@ -16,4 +16,4 @@ echo "== build (WebAssembly + site) =="
 bash scripts/build.sh
 
 echo "== WebAssembly module and browser (node:test) =="
-node --test --test-concurrency=1 tests/wasm/ tests/browser/
+node --test --test-concurrency=1 tests/js/ tests/wasm/ tests/browser/

@@ -63,7 +63,7 @@ export function inspectView({ onValue }) {
         drawing: labelledHeatmap({ matrix, rowLabels: labelsOf, colLabels: labelsOf, width, labels, scale: 'weights', digits: 1 }),
         table: () => scrollBox(dataTable({
           caption: mapTitle,
-          corner: t('train.inspect.corner'),
+          corner: t('train.inspect.mapCorner'),
           columns: labelsOf,
           rows: labelsOf.map((header, i) => ({ header, cells: Array.from({ length: n }, (_, j) => matrix.data[i * n + j].toFixed(3)) })),
         }), mapTitle),
