@@ -2,16 +2,16 @@
 // train side by side, each in its own Web Worker (kernel.createTransformerRun); the page draws their curves and
 // asks the trained runs about the student's own sequence. No maths here: the workers' module computes it all.
 import { onLanguageChange } from '../../src/i18n.js';
-import { createTransformerRun, describeError } from '../../src/kernel.js';
+import { describeError } from '../../src/kernel.js';
 import { perFrame } from '../../src/schedule.js';
 import { quiz } from '../../src/ui/quiz.js';
 import { el } from '../../src/ui/dom.js';
 import { parseSequence } from '../../src/training/tasks.js';
 import { params, trainingParams, LEARNING_RATE, SYMBOLS } from './params.js';
-import { setupView, RUNS } from './setup-view.js';
-import { curvesView } from './curves-view.js';
+import { setupView, RUNS } from '../../src/training/setup-view.js';
+import { curvesView } from '../../src/training/curves-view.js';
+import { runSet } from '../../src/training/run-set.js';
 import { inspectView } from './inspect-view.js';
-import './train.css';
 
 export { params };
 
@@ -28,11 +28,17 @@ const QUESTIONS = [
 
 export function mount({ initial, save }) {
   const view = { ...initial };
-  const runs = Object.fromEntries(RUNS.map((id) => [id, { client: null, method: null, points: [], state: { kind: 'idle' }, info: null }]));
   let trainedWith = null; // the training parameters of the runs on screen
-  let ticket = 0;
 
-  const setup = setupView({ onValue: propose, onTrain: train, onCancel: cancel, onContinue: () => go(view.steps, false) });
+  const setup = setupView({
+    params,
+    layout: [['task', 'select'], ['mode', 'select'], ['a', 'select'], ['b', 'select'], ['c', 'select'], ['length', 'slider'], ['shift', 'slider'], ['size', 'select'], ['steps', 'text'], ['seed', 'text']],
+    prefix: 'train.fields',
+    onValue: propose,
+    onTrain: () => go(true),
+    onCancel: () => runs.cancel(active()),
+    onContinue: () => go(false),
+  });
   const curves = curvesView();
   const inspect = inspectView({ onValue: propose });
   const check = quiz({ prefix: 'train.quiz', questions: QUESTIONS });
@@ -42,7 +48,8 @@ export function mount({ initial, save }) {
 
   const methodOf = (id) => view[id];
   const active = () => RUNS.filter((id) => methodOf(id) !== 'off');
-  const redraw = perFrame(() => curves.draw(active().map((id) => ({ id, method: runs[id].method ?? methodOf(id), points: runs[id].points }))));
+  const redraw = perFrame(() => curves.draw(runs.curves(active(), methodOf)));
+  const runs = runSet({ setup, onPoint: redraw });
 
   function settings(id) {
     return {
@@ -52,59 +59,18 @@ export function mount({ initial, save }) {
   }
   const trainingKey = () => JSON.stringify(trainingParams.map((name) => view[name]));
 
-  function train() {
-    go(view.steps, true);
-  }
-
-  /** Trains every active run `steps` more steps; fresh: new models from the seed (else they continue). */
-  async function go(steps, fresh) {
-    const mine = ++ticket;
+  /** Trains every active run view.steps steps; fresh: new models from the seed (else they continue). */
+  async function go(fresh) {
     if (fresh) trainedWith = trainingKey();
     setup.setStale(false);
-    await Promise.all(active().map(async (id) => {
-      const run = runs[id];
-      run.client ??= createTransformerRun();
-      try {
-        if (fresh) {
-          run.method = methodOf(id);
-          run.points = [];
-          run.state = { kind: 'starting' };
-          setup.setRun(id, run.state);
-          run.info = await run.client.start(settings(id));
-        }
-        const result = await run.client.train(steps, [view.length], (p) => {
-          if (mine !== ticket) return;
-          const evaluation = p.evaluations?.[0];
-          const accuracy = evaluation?.available ? evaluation.tokens.correct / evaluation.tokens.total : null;
-          if (evaluation) run.points.push({ step: p.step, loss: p.loss, tokens: accuracy, sequences: evaluation.available ? evaluation.sequences.correct / evaluation.sequences.total : null });
-          run.state = { kind: 'running', step: p.step, first: p.first, last: p.last, loss: p.loss, accuracy, speed: p.stepsPerSecond, parameters: run.info.parameterCount };
-          setup.setRun(id, run.state);
-          redraw();
-        });
-        if (mine !== ticket && !result.cancelled) return;
-        const lastPoint = run.points.at(-1) ?? {};
-        run.state = result.cancelled
-          ? { kind: 'cancelled', step: result.step }
-          : { kind: 'done', step: result.step, loss: lastPoint.loss, accuracy: lastPoint.tokens, speed: run.state.speed, parameters: run.info.parameterCount };
-        setup.setRun(id, run.state);
-      } catch (err) {
-        run.state = { kind: 'error', error: err };
-        setup.setRun(id, run.state);
-      }
-    }));
-    if (mine === ticket) askAll();
-  }
-
-  function cancel() {
-    ticket += 1;
-    for (const id of active()) runs[id].client?.cancel();
+    if (await runs.train({ ids: active(), settingsOf: settings, steps: view.steps, evalLengths: [view.length], fresh })) askAll();
   }
 
   let asking = 0;
   /** The student's sequence through every trained run. */
   async function askAll() {
     const mine = ++asking;
-    const trained = active().filter((id) => ['done', 'cancelled'].includes(runs[id].state.kind) && runs[id].info);
+    const trained = runs.trained(active());
     if (!trained.length) {
       inspect.draw(null);
       return;
@@ -118,14 +84,15 @@ export function mount({ initial, save }) {
       inspect.fields.input.showError(err);
       return;
     }
-    const names = runs[trained[0]].info.vocabulary.tokenNames;
+    const names = runs.runs[trained[0]].info.vocabulary.tokenNames;
     const answers = await Promise.all(trained.map(async (id) => {
+      const method = runs.runs[id].method;
       try {
-        const p = await runs[id].client.ask('predict', { xs });
+        const p = await runs.ask(id, 'predict', { xs });
         const wrongCount = p.answer.filter((v, i) => v !== p.expected[i]).length;
-        return { id, method: runs[id].method, ...p, right: wrongCount === 0, wrongCount };
+        return { id, method, ...p, right: wrongCount === 0, wrongCount };
       } catch (err) {
-        return { id, method: runs[id].method, error: describeError(err) };
+        return { id, method, error: describeError(err) };
       }
     }));
     if (mine !== asking) return;
@@ -137,7 +104,7 @@ export function mount({ initial, save }) {
   function propose(name, value) {
     view[name] = value;
     save({ ...view });
-    if (['a', 'b', 'c'].includes(name)) setup.setMethods({ a: view.a, b: view.b, c: view.c });
+    if (RUNS.includes(name)) setup.setMethods({ a: view.a, b: view.b, c: view.c });
     if (trainingParams.includes(name)) setup.setStale(trainedWith !== null && trainingKey() !== trainedWith);
     else scheduleAsk();
   }
@@ -178,8 +145,7 @@ export function mount({ initial, save }) {
     destroy() {
       offLanguage();
       resize.disconnect();
-      ticket += 1;
-      for (const id of RUNS) runs[id].client?.terminate();
+      runs.terminate();
     },
   };
 }

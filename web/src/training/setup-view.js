@@ -1,10 +1,11 @@
-// The setup panel: task, attention mode, sizes, up to three positional methods; Train, Cancel and Continue;
-// one progress bar and one status line per run. No maths here.
-import { t, language } from '../../src/i18n.js';
-import { describeError } from '../../src/kernel.js';
-import { fieldMakers } from '../../src/ui/control-panel.js';
-import { el, titledPanel } from '../../src/ui/dom.js';
-import { params } from './params.js';
+// training/setup-view.js — the setup panel of the training lessons (11 and 12): their fields, up to three runs
+// (one positional method each), Train, Cancel and Continue, one progress bar and one status line per run.
+// Texts under train.* (lesson 11's strings); each lesson names its fields and their label prefix. No maths here.
+import { t, language } from '../i18n.js';
+import { describeError } from '../kernel.js';
+import { fieldMakers } from '../ui/control-panel.js';
+import { el, titledPanel } from '../ui/dom.js';
+import './training.css';
 
 export const RUNS = ['a', 'b', 'c'];
 
@@ -16,26 +17,20 @@ function button(action, onClick) {
   return b;
 }
 
-export function setupView({ onValue, onTrain, onCancel, onContinue }) {
+/**
+ * params: the lesson's declarations; layout: [[name, 'select' | 'slider' | 'text'], …] in display order;
+ * prefix: where the fields' labels and hints live (`${prefix}.<name>.label|hint`). A select's options are
+ * train.methods.* for the runs a, b, c and train.options.<name>.* otherwise.
+ */
+export function setupView({ params, layout, prefix, onValue, onTrain, onCancel, onContinue }) {
   const { element, title } = titledPanel('train-setup', 'train-setup-title');
   const make = fieldMakers({
     params,
-    prefix: 'train.fields',
+    prefix,
     onValue,
-    optionKey: (name, option) => (['a', 'b', 'c'].includes(name) ? `train.methods.${option}` : `train.options.${name}.${option}`),
+    optionKey: (name, option) => (RUNS.includes(name) ? `train.methods.${option}` : `train.options.${name}.${option}`),
   });
-  const fields = {
-    task: make.select('task'),
-    mode: make.select('mode'),
-    a: make.select('a'),
-    b: make.select('b'),
-    c: make.select('c'),
-    length: make.slider('length'),
-    shift: make.slider('shift'),
-    size: make.select('size'),
-    steps: make.text('steps'),
-    seed: make.text('seed'),
-  };
+  const fields = Object.fromEntries(layout.map(([name, kind]) => [name, make[kind](name)]));
   const grid = el('div', 'field-grid');
   grid.append(...Object.values(fields).map((f) => f.element));
 

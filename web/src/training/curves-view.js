@@ -1,10 +1,11 @@
-// The curves panel: token accuracy and loss against the training step, one line per run, each chart with its
-// table of numbers. No maths here: the points are what the runs reported.
-import { t } from '../../src/i18n.js';
-import { chartFigure } from '../../src/charts/figure.js';
-import { seriesChart } from '../../src/charts/series.js';
-import { dataTable } from '../../src/charts/table.js';
-import { el, titledPanel } from '../../src/ui/dom.js';
+// training/curves-view.js — the learning curves of the training lessons (11 and 12): held-out token accuracy
+// and loss against the step, one line per run, each chart with its table of numbers. No maths here: the
+// points are what the runs reported.
+import { t } from '../i18n.js';
+import { chartFigure } from '../charts/figure.js';
+import { seriesChart } from '../charts/series.js';
+import { dataTable } from '../charts/table.js';
+import { el, titledPanel } from '../ui/dom.js';
 
 export function curvesView() {
   const { element, title } = titledPanel('train-curves', 'train-curves-title');
