@@ -6,28 +6,11 @@
 //               {type: 'ask', id, method, args}
 // Messages out: {type: 'progress', run, progress} · {type: 'result', id, result} · {type: 'error', id, error}
 
+import { yieldToMessages, plainError } from './worker-support.js';
+
 let modulePromise = null;
 let model = null;     // the last SkipGram trained to the end (or cancelled part-way)
 let activeRun = 0;    // a newer train or a cancel bumps it; the running loop sees it and stops
-
-// Yield to the event loop so a 'cancel' message can be handled between training steps. A MessageChannel
-// round trip avoids setTimeout's 4 ms clamp.
-const channel = new MessageChannel();
-const resumeQueue = [];
-channel.port1.onmessage = () => resumeQueue.shift()();
-const yieldToMessages = () => new Promise((resolve) => {
-  resumeQueue.push(resolve);
-  channel.port2.postMessage(0);
-});
-
-/** Errors cross postMessage as plain objects, with every field describeError() reads. */
-function plainError(err) {
-  const out = { name: err && err.name ? err.name : 'Error', message: err && err.message ? err.message : String(err) };
-  for (const key of ['code', 'argument', 'value', 'min', 'max', 'expected', 'index', 'word']) {
-    if (err && err[key] !== undefined) out[key] = err[key];
-  }
-  return out;
-}
 
 async function train({ run, text, params }) {
   const poslab = await modulePromise;

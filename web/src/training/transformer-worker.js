@@ -7,33 +7,17 @@
 //      {type: 'cancel'} · {type: 'ask', id, method, args}
 // Out: {type: 'progress', progress} · {type: 'result', id, result} · {type: 'error', id, error}
 import { createRun } from './run.js';
+import { yieldToMessages, plainError } from '../worker-support.js';
 
 let modulePromise = null;
 let run = null;
 let generation = 0; // a cancel or a new start bumps it; the running loop sees it and stops
 
-// A MessageChannel round trip yields to the event loop (so 'cancel' is seen) without setTimeout's 4 ms clamp.
-const channel = new MessageChannel();
-const resumeQueue = [];
-channel.port1.onmessage = () => resumeQueue.shift()();
-const yieldToMessages = () => new Promise((resolve) => {
-  resumeQueue.push(resolve);
-  channel.port2.postMessage(0);
-});
-
-function plainError(err) {
-  const out = { name: err?.name ?? 'Error', message: err?.message ?? String(err) };
-  for (const key of ['code', 'argument', 'value', 'min', 'max', 'expected', 'index', 'word']) {
-    if (err && err[key] !== undefined) out[key] = err[key];
-  }
-  return out;
-}
-
 async function start({ settings }) {
   const poslab = await modulePromise;
   generation += 1;
   if (run) run.delete();
-  run = null;
+  run = null; // a failed createRun leaves no run behind
   run = createRun(poslab, settings);
   return { vocabulary: run.vocabulary, format: run.format, size: run.size, parameterCount: run.parameterCount };
 }
