@@ -37,7 +37,7 @@ for (const [lang, title, right] of [
     assert.ok(ropeGrid.length > 1 && ropeGrid.length === additiveGrid.length, 'both score tables are there');
     assert.ok(diagonalSpread(ropeGrid) < 1e-3);
     assert.ok(diagonalSpread(additiveGrid) > 0.1);
-    assert.equal(await page.locator('.rope-turning svg g[aria-label="arrow"] path').count(), 8);
+    assert.equal(await page.locator('.rope-turning svg g[data-mark="arrow"] path').count(), 8);
     // The who-uses-what table (E002-7) is there.
     assert.match(await page.textContent('.lesson .text-table'), /LLaMA/);
     // Quiz: a wrong answer, then the right one, with feedback (E002-9).

@@ -58,6 +58,12 @@ export function renderMarkdown(text) {
     box.className = 'table-scroll';
     table.replaceWith(box);
     box.append(table);
+    // It scrolls on a phone: focusable, so the keyboard can scroll it, and named by its column headers.
+    box.tabIndex = 0;
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', [...table.querySelectorAll('thead th')].map((th) => th.textContent.trim()).join(' · '));
   }
+  // A code block or a formula wider than the page (a phone) scrolls too: keyboard users must reach it.
+  for (const wide of container.querySelectorAll('pre, .math-display')) wide.tabIndex = 0;
   return container;
 }

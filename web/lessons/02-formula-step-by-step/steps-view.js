@@ -22,6 +22,7 @@ function stepCard(n) {
   const title = document.createElement('h3');
   title.className = 'panel-subtitle';
   const pre = document.createElement('pre');
+  pre.tabIndex = 0; // it scrolls sideways on a phone: reachable from the keyboard
   const code = document.createElement('code');
   code.textContent = CODE[n];
   pre.append(code);

@@ -10,6 +10,7 @@ export function tableView() {
   element.className = 'panel embedding-table';
   const code = document.createElement('pre');
   code.className = 'code-line';
+  code.tabIndex = 0; // it scrolls sideways on a phone: reachable from the keyboard
   const host = document.createElement('div');
   const note = document.createElement('p');
   note.className = 'table-note';

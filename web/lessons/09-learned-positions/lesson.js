@@ -64,6 +64,7 @@ export function mount({ kernel, initial, save }) {
   const shapes = panel('lp-shapes', 'learnedPositions.shapes.title');
   const shapesText = document.createElement('pre');
   shapesText.className = 'lp-shapes-text';
+  shapesText.tabIndex = 0; // it scrolls sideways on a phone: reachable from the keyboard
   const shapesNote = document.createElement('p');
   shapesNote.className = 'table-note';
   shapes.element.append(shapesText, shapesNote);

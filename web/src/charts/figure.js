@@ -18,6 +18,23 @@ export function noteAndTable() {
   return { note, details, summary, tableHost };
 }
 
+/**
+ * Plot names every mark group (aria-label="line", "dot", "rule"…) on elements that have no role, which ARIA
+ * does not allow and which screen readers would read out as noise. The chart's own name stays on its <svg>,
+ * now an image; the groups' names move to data-mark.
+ */
+export function quietMarks(drawing) {
+  const svgs = drawing.matches?.('svg') ? [drawing] : [...drawing.querySelectorAll('svg')];
+  for (const svg of svgs) {
+    if (svg.hasAttribute('aria-label')) svg.setAttribute('role', 'img');
+    for (const node of svg.querySelectorAll('[aria-label]')) {
+      node.dataset.mark = node.getAttribute('aria-label'); // kept for tests and for reading the DOM
+      node.removeAttribute('aria-label');
+    }
+  }
+  return drawing;
+}
+
 export function chartFigure(className) {
   const element = document.createElement('figure');
   element.className = `chart ${className}`;
@@ -41,7 +58,7 @@ export function chartFigure(className) {
     update({ title, drawing, noteText = '', table }) {
       caption.textContent = title;
       summary.textContent = t('charts.showTable');
-      if (drawing) host.replaceChildren(drawing);
+      if (drawing) host.replaceChildren(quietMarks(drawing));
       note.textContent = noteText;
       note.hidden = !noteText;
       buildTable = table;
