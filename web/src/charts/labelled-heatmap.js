@@ -14,7 +14,7 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
   for (let i = 0; i < matrix.rows; i++) {
     for (let j = 0; j < matrix.cols; j++) {
       const value = matrix.data[i * matrix.cols + j];
-      largest = Math.max(largest, Math.abs(value));
+      if (Number.isFinite(value)) largest = Math.max(largest, Math.abs(value));
       cells.push({ row: rowLabels[i], col: colLabels[j], value });
     }
   }
@@ -25,7 +25,8 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
       : { type: 'diverging', scheme: 'rdbu', pivot: 0, domain: bound, label: labels.legend };
   const cellWidth = Math.max(30, Math.min(64, (width - 90) / matrix.cols));
   const height = 40 + matrix.rows * Math.min(44, Math.max(30, cellWidth * 0.8)) + 36;
-  const show = (v) => v.toFixed(digits); // the exact values are in the figure's table
+  // The exact values are in the figure's table. A masked score (−∞) is drawn as an empty cell marked −∞.
+  const show = (v) => (v === -Infinity ? '−∞' : v.toFixed(digits));
   const legend = Plot.legend({ color, width: 240, marginLeft: 16, style: { fontSize: '13px', color: 'currentColor', background: 'transparent' } });
   const chart = Plot.plot({
     width: Math.min(width, 90 + cellWidth * matrix.cols),
@@ -40,13 +41,13 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
     y: { domain: rowLabels, label: labels.y, labelAnchor: 'center', labelArrow: 'none', tickSize: 0 },
     color,
     marks: [
-      Plot.cell(cells, { x: 'col', y: 'row', fill: 'value', inset: 0.5 }),
+      Plot.cell(cells, { x: 'col', y: 'row', fill: (d) => (Number.isFinite(d.value) ? d.value : NaN), inset: 0.5 }),
       Plot.text(cells, {
         x: 'col',
         y: 'row',
         text: (d) => show(d.value),
         // Dark text on pale cells, white on strong ones.
-        fill: (d) => (Math.abs(d.value) / Math.max(Math.abs(bound[0]), Math.abs(bound[1])) > 0.6 ? 'white' : 'black'),
+        fill: (d) => (Number.isFinite(d.value) && Math.abs(d.value) / Math.max(Math.abs(bound[0]), Math.abs(bound[1])) > 0.6 ? 'white' : 'black'),
         fontSize: cellWidth < 40 ? 10 : 12,
       }),
     ],

@@ -1,0 +1,82 @@
+// Lesson 13 — positions as attention biases (ALiBi, T5) and no positions at all. The kernel computes every
+// number (alibiSlopes, alibiBias, t5RelativeBucket, t5BucketGrid, selfAttention); this file only arranges
+// inputs and outputs.
+import { lessonView } from '../../src/lesson-view.js';
+import { quiz } from '../../src/ui/quiz.js';
+import { el } from '../../src/ui/dom.js';
+import { params } from './params.js';
+import { alibiView } from './alibi-view.js';
+import { t5View } from './t5-view.js';
+import { noPositionsView } from './nopos-view.js';
+import './biases.css';
+
+export { params };
+
+const QUESTIONS = [
+  { id: 'alibi', options: [{ id: 'none', correct: true }, { id: 'table', correct: false }, { id: 'slopes', correct: false }] },
+  { id: 't5', options: [{ id: 'far', correct: true }, { id: 'near', correct: false }, { id: 'sign', correct: false }] },
+  { id: 'nopos', options: [{ id: 'mask', correct: true }, { id: 'nothing', correct: false }, { id: 'both', correct: false }] },
+];
+
+export function mount({ kernel, initial, save }) {
+  const lesson = lessonView({ initial, save, syncDraft: true });
+  const { propose } = lesson;
+  const alibi = alibiView({ onValue: propose });
+  const t5 = t5View({ onValue: propose });
+  const nopos = noPositionsView({ onValue: propose });
+  const check = quiz({ prefix: 'biases.quiz', questions: QUESTIONS });
+  const quizPanel = el('section', 'panel biases-quiz');
+  quizPanel.append(check.element);
+
+  /** The first token's share of attention at every position, when every score is equal (W_q = 0). */
+  function firstTokenShare(n, causal) {
+    const x = { rows: n, cols: 2, data: new Float32Array(2 * n) };
+    x.data[0] = 1; // the first token is [1, 0], every other [0, 1]
+    for (let i = 1; i < n; i++) x.data[2 * i + 1] = 1;
+    const identity = Float32Array.from([1, 0, 0, 1]);
+    const { output } = kernel.selfAttention(x, { wq: new Float32Array(4), wk: identity, wv: identity, causal });
+    return Float64Array.from({ length: n }, (_, i) => output.data[i * output.cols]);
+  }
+
+  function compute(next) {
+    const causal = next.alibiMode === 'causal';
+    const slopes = kernel.alibiSlopes(next.heads);
+    const biases = kernel.alibiBias({ heads: next.heads, length: next.length, causal });
+    const bidirectional = next.t5Mode === 'bidirectional';
+    const t5Args = { bidirectional, buckets: next.buckets, maxDistance: next.maxDistance };
+    // Offsets drawn: both sides when bidirectional (the future gets its own buckets), out past max_distance.
+    const reach = Math.round(next.maxDistance * 1.5);
+    const step = Math.max(1, Math.round(reach / 150));
+    const offsets = [];
+    for (let o = -reach; o <= reach; o += step) offsets.push(o);
+    const buckets = offsets.map((offset) => kernel.t5RelativeBucket({ offset, ...t5Args }));
+    // Distances with a bucket of their own: T5 keeps half of its (per-direction) buckets exact.
+    const perDirection = bidirectional ? next.buckets / 2 : next.buckets;
+    const exact = perDirection / 2;
+    const last = kernel.t5RelativeBucket({ offset: -next.maxDistance * 4, ...t5Args });
+    return {
+      alibi: { slopes, biases, length: next.length, causal, reach: next.reach },
+      t5: { offsets, buckets, exact, last, maxDistance: next.maxDistance, bidirectional, bucketCount: next.buckets, grid: kernel.t5BucketGrid({ length: next.length, ...t5Args }) },
+      nopos: { causal: firstTokenShare(next.tokens, true), bidirectional: firstTokenShare(next.tokens, false) },
+    };
+  }
+
+  const fieldFor = { heads: 'heads', length: 'length', num_buckets: 'buckets', max_distance: 'maxDistance', seq_len: 'tokens' };
+  const blame = (err, next) => {
+    const named = fieldFor[err.argument];
+    return (named && next[named] !== lesson.view[named] ? named : null) || [...lesson.touched].find((k) => next[k] !== lesson.view[k]) || null;
+  };
+
+  return lesson.mount({
+    panels: [alibi, t5, nopos],
+    relabel: () => check.relabel(),
+    compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
+    draw: (result) => {
+      alibi.draw(result.alibi, alibi.width());
+      t5.draw(result.t5, t5.width());
+      nopos.draw(result.nopos, nopos.width());
+    },
+    observe: alibi.element,
+    widgets: { alibi: alibi.element, t5: t5.element, nopos: nopos.element, quiz: quizPanel },
+  });
+}

@@ -1,0 +1,20 @@
+// The lesson's parameters, declared once: kind, range, default, the kernel's name for it, its label.
+import { param } from '../../src/state.js';
+
+const L = (name) => `biases.fields.${name}.label`;
+const MODES = ['causal', 'bidirectional'];
+
+export const params = {
+  // ALiBi: heads (BLOOM uses 16 per layer in its smaller models, MPT-7B 32), sequence length, mask.
+  heads: param.int({ min: 1, max: 16, def: 8, argument: 'heads', label: L('heads') }),
+  length: param.int({ min: 2, max: 16, def: 8, argument: 'length', label: L('length') }),
+  alibiMode: param.choice({ options: MODES, def: 'causal', argument: 'causal', label: L('alibiMode') }),
+  // How far the "distance" chart goes: past any trained length, the penalty keeps growing.
+  reach: param.int({ min: 8, max: 4096, def: 64, argument: 'max_distance', label: L('reach') }),
+  // T5: buckets and the distance after which everything shares the last bucket (T5's defaults: 32, 128).
+  buckets: param.int({ min: 4, max: 128, step: 2, def: 32, argument: 'num_buckets', label: L('buckets') }),
+  maxDistance: param.int({ min: 2, max: 1024, def: 128, argument: 'max_distance', label: L('maxDistance') }),
+  t5Mode: param.choice({ options: MODES, def: 'bidirectional', argument: 'bidirectional', label: L('t5Mode') }),
+  // No positions: how many tokens the uniform-attention example has.
+  tokens: param.int({ min: 2, max: 16, def: 6, argument: 'seq_len', label: L('tokens') }),
+};

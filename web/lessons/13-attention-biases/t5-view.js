@@ -1,0 +1,61 @@
+// T5's relative buckets: the bucket of every offset j − i (exact near 0, logarithmic further out, one shared
+// bucket past max_distance) and the grid of buckets a sentence's attention reads. Every number comes from the
+// kernel (t5RelativeBucket, t5BucketGrid).
+import { t } from '../../src/i18n.js';
+import { chartFigure } from '../../src/charts/figure.js';
+import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
+import { seriesChart } from '../../src/charts/series.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { fieldMakers } from '../../src/ui/control-panel.js';
+import { el } from '../../src/ui/dom.js';
+import { params } from './params.js';
+
+export function t5View({ onValue }) {
+  const element = el('section', 'panel controls biases-t5');
+  const make = fieldMakers({ params, prefix: 'biases.fields', onValue, optionKey: (name, option) => `biases.modes.${option}` });
+  const fields = { buckets: make.slider('buckets'), maxDistance: make.text('maxDistance'), t5Mode: make.select('t5Mode') };
+  const grid = el('div', 'field-grid');
+  grid.append(...Object.values(fields).map((f) => f.element));
+  const curve = chartFigure('t5-buckets');
+  const gridFigure = chartFigure('t5-grid');
+  const summary = el('p', 't5-summary');
+  element.append(grid, curve.element, summary, gridFigure.element);
+
+  /** offsets, buckets: the bucket of each offset; exact: how many distances get a bucket of their own; grid. */
+  function draw({ offsets, buckets, exact, last, maxDistance, bidirectional, grid: g, bucketCount }, width) {
+    const vars = { buckets: bucketCount, max: maxDistance, exact, last };
+    const labels = { x: t('biases.t5.x'), y: t('biases.t5.y'), aria: t('biases.t5.aria', vars), description: t('biases.t5.description') };
+    const title = t('biases.t5.title', vars);
+    curve.update({
+      title,
+      drawing: seriesChart({ series: [{ name: t('biases.t5.y'), x: offsets, y: buckets }], width, labels }),
+      noteText: t(bidirectional ? 'biases.t5.noteBidirectional' : 'biases.t5.noteCausal', vars),
+      table: () => scrollBox(dataTable({
+        caption: title,
+        corner: t('biases.t5.x'),
+        columns: [t('biases.t5.y')],
+        rows: offsets.map((o, k) => ({ header: String(o), cells: [String(buckets[k])] })),
+      }), title),
+    });
+    summary.textContent = t('biases.t5.summary', vars);
+    const n = g.rows;
+    const positions = Array.from({ length: n }, (_, i) => String(i));
+    const gridTitle = t('biases.t5.gridTitle', { length: n });
+    gridFigure.update({
+      title: gridTitle,
+      drawing: labelledHeatmap({
+        matrix: g, rowLabels: positions, colLabels: positions, width: Math.min(width, 520), scale: 'weights', domain: [0, bucketCount - 1], digits: 0,
+        labels: { x: t('biases.t5.key'), y: t('biases.t5.query'), legend: t('biases.t5.y'), aria: t('biases.t5.gridAria', { length: n }), description: t('biases.t5.gridDescription') },
+      }),
+      noteText: t('biases.t5.gridNote'),
+      table: () => scrollBox(dataTable({
+        caption: gridTitle,
+        corner: t('biases.t5.corner'),
+        columns: positions,
+        rows: positions.map((header, i) => ({ header, cells: positions.map((_, j) => String(g.data[i * n + j])) })),
+      }), gridTitle),
+    });
+  }
+  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
+  return { element, fields, draw, width: curve.width, relabel };
+}
