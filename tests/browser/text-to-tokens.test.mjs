@@ -75,9 +75,15 @@ test('the story button reads the document\'s story and, with the defaults, shows
   await context.close();
 });
 
-test('a link with source=story restores the story and the window sizes', async () => {
+test('a link with source=story downloads nothing by itself: it says so, and the button then loads it with the link\'s sizes', async () => {
+  const before = requests.length;
   const { page, context } = await open('#/text-to-tokens?lang=es&maxLength=3&stride=1&batchSize=2&source=story');
+  assert.match(await page.locator('.notice').textContent(), /No se descarga nada hasta que pulses/);
+  assert.equal(requests.length, before);
+  assert.ok(!(await page.inputValue('.tt-text textarea')).startsWith('I HAD always'));
+  await page.click('button[data-action="story"]');
   await page.waitForFunction(() => document.querySelector('.tt-text textarea').value.startsWith('I HAD always'));
+  assert.equal(requests.length, before + 1);
   await page.waitForSelector('.tt-inputs');
   await frames(page);
   assert.deepEqual(await tableIds(page, 'inputs'), [[40, 367, 2885], [367, 2885, 1464]]);
@@ -87,7 +93,8 @@ test('a link with source=story restores the story and the window sizes', async (
 });
 
 test('moving the fields changes the batch and the link', async () => {
-  const { page, context } = await open('#/text-to-tokens?lang=en&source=story');
+  const { page, context } = await open('#/text-to-tokens?lang=en');
+  await page.click('button[data-action="story"]');
   await page.waitForFunction(() => document.querySelector('.tt-text textarea').value.startsWith('I HAD always'));
   await frames(page);
   await page.fill('[data-field="maxLength"] input[type=text]', '2');

@@ -87,6 +87,15 @@ export function mount({ kernel, initial, save }) {
     }
   }
 
+  /**
+   * A link may ask for the story, but a download from another host starts only when the reader asks for it:
+   * the sample is shown, and a notice points at the story button.
+   */
+  function offerStory() {
+    useSource('sample');
+    showNotice(() => t('textToTokens.askStory'), { kind: 'warning' });
+  }
+
   function remember(values) {
     Object.assign(view, values);
     Object.assign(draft, values);
@@ -148,7 +157,8 @@ export function mount({ kernel, initial, save }) {
       fields[name].set(values[name]);
       fields[name].showError(null);
     }
-    if (values.source !== view.source) useSource(values.source);
+    if (values.source === 'story' && view.source !== 'story') offerStory();
+    else if (values.source !== view.source) useSource(values.source);
     else scheduleRender();
   }
 
@@ -169,7 +179,7 @@ export function mount({ kernel, initial, save }) {
   return {
     widgets: { text: textBox.element, tokens: tokens.element, batch: batch.element },
     start() {
-      if (view.source === 'story') useSource('story');
+      if (view.source === 'story') offerStory();
       else useSource('sample');
       // The vocabulary (0.5 MB) is fetched now, when this lesson is opened, and only once per page.
       kernel.gpt2Tokenizer().then(
