@@ -110,6 +110,15 @@ export async function openTable(page, scope) {
   await page.waitForSelector(`${scope} tbody tr`);
 }
 
+/** Opens every <details> of the page and waits until each chart's table is built (see openTable). */
+export async function openAllTables(page) {
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  await page.waitForFunction(() => [...document.querySelectorAll('details.chart-table:not([hidden])')].every((d) => d.querySelector('table')));
+}
+
+/** The page's width beyond the viewport, in CSS pixels (0 when nothing overflows sideways). */
+export const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 /** What the figures currently show, to tell whether a change redrew them. */
 export async function snapshot(page) {
   return page.evaluate(() => ({

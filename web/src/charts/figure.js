@@ -2,6 +2,7 @@
 // that shows the same numbers as a table. The table is built only while it is open, so a hidden 2048-row
 // table never slows the sliders down.
 import { t } from '../i18n.js';
+import { scrollBox } from './table.js';
 
 /**
  * The lower half of a figure: a short note (p.chart-note) and a <details class="chart-table"> whose
@@ -46,7 +47,10 @@ export function chartFigure(className) {
 
   let buildTable = null;
   const fillTable = () => {
-    if (details.open && buildTable) tableHost.replaceChildren(buildTable());
+    if (!details.open || !buildTable) return;
+    const built = buildTable();
+    // A bare table scrolls in its own box, so a wide one never widens the page on a phone.
+    tableHost.replaceChildren(built.matches?.('table') ? scrollBox(built, built.caption?.textContent ?? '') : built);
   };
   details.addEventListener('toggle', fillTable);
 
@@ -62,6 +66,8 @@ export function chartFigure(className) {
       note.textContent = noteText;
       note.hidden = !noteText;
       buildTable = table;
+      // No numbers to show (nothing drawn yet): no "show as a table" that would open on nothing.
+      details.hidden = !table;
       fillTable();
     },
   };
