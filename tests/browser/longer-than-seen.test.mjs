@@ -30,3 +30,21 @@ for (const [lang, texts] of [
     await context.close();
   });
 }
+
+test('a link restores the runs and L; a bad value is explained and the link falls back to the default', async () => {
+  const { page, context } = await open('#/longer-than-seen?lang=en&task=reverse&a=t5&b=none&c=off&trainMax=5&size=large&seed=9');
+  for (const [name, value] of [['task', 'reverse'], ['a', 't5'], ['b', 'none'], ['c', 'off'], ['size', 'large']]) {
+    assert.equal(await page.locator(`[data-field="${name}"] select`).inputValue(), value, name);
+  }
+  assert.equal(await page.locator('[data-field="trainMax"] input[type=text]').inputValue(), '5');
+  assert.equal(await page.locator('[data-field="seed"] input').inputValue(), '9');
+  assert.ok(await page.locator('.train-run[data-run="c"]').isHidden());
+  await page.locator('[data-field="steps"] input').fill('0');
+  await page.waitForFunction(() => document.querySelector('[data-field="steps"] .field-error').textContent !== '');
+  assert.match(await page.textContent('[data-field="steps"] .field-error'), /between 10 and 5000/);
+  const bad = await open('#/longer-than-seen?lang=es&trainMax=40');
+  assert.equal(await bad.page.locator('.notice').count(), 1);
+  assert.equal(await bad.page.locator('[data-field="trainMax"] input[type=text]').inputValue(), '8');
+  await bad.context.close();
+  await context.close();
+});
