@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # npm run bench: builds what it measures (native benchmarks, WebAssembly modules), then the benchmark
 # scripts in turn, each timing every contender of its subject and printing a table with the target ratios:
-# scripts/bench/kernels.mjs (PE, cosine, embedding), tokenizer.mjs (GPT-2 BPE), word2vec.mjs (training).
+# scripts/bench/kernels.mjs (PE, cosine, embedding), tokenizer.mjs (GPT-2 BPE), word2vec.mjs (training), transformer.mjs (training steps).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-system.sh build
 cmake --preset native >/dev/null
-cmake --build --preset native -j "$(nproc)" --target poslab_bench poslab_bench_word2vec >/dev/null
+cmake --build --preset native -j "$(nproc)" --target poslab_bench poslab_bench_word2vec poslab_bench_transformer >/dev/null
 [ -f web/public/wasm/poslab.mjs ] || bash scripts/build-wasm.sh >/dev/null
-for part in kernels tokenizer word2vec; do node "scripts/bench/$part.mjs"; done
+for part in kernels tokenizer word2vec transformer; do node "scripts/bench/$part.mjs"; done
