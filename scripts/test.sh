@@ -12,6 +12,12 @@ cmake --preset native >/dev/null
 cmake --build --preset native -j "$(nproc)"
 ctest --preset native
 
+echo "== native under AddressSanitizer and UndefinedBehaviorSanitizer =="
+# The same doctest suites with every out-of-bounds access, leak and undefined operation made fatal.
+cmake --preset sanitize >/dev/null
+cmake --build --preset sanitize -j "$(nproc)"
+ctest --preset sanitize
+
 echo "== build (WebAssembly + site) =="
 bash scripts/build.sh
 
