@@ -12,7 +12,7 @@ const site = useLesson('why-order');
 const LESSONS = [
   'why-order', 'formula-step-by-step', 'pe-matrix', 'embedding-to-position', 'same-token-elsewhere', 'distances',
   'words-positions-similarity', 'text-to-tokens', 'learned-positions', 'rope', 'train-transformer', 'longer-than-seen',
-  'attention-biases',
+  'attention-biases', 'stretching-rope',
 ];
 
 async function violations(page) {

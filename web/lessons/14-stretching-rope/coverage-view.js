@@ -1,0 +1,54 @@
+// Which pairs meet angles training never showed, for each method, up to the stretched length, and the angle each
+// pair reaches against the largest it saw in training. From kernel.angleCoverage.
+import { t } from '../../src/i18n.js';
+import * as Plot from '@observablehq/plot';
+import { chartFigure } from '../../src/charts/figure.js';
+import { seriesChart } from '../../src/charts/series.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { el } from '../../src/ui/dom.js';
+import { METHODS } from './params.js';
+
+export function coverageView() {
+  const element = el('section', 'panel stretch-coverage');
+  const tableHost = el('div', 'stretch-unseen');
+  const figure = chartFigure('stretch-angles');
+  element.append(tableHost, figure.element);
+
+  function draw({ coverage, last, method, pairs }, width) {
+    const caption = t('stretch.coverage.caption', { last });
+    tableHost.replaceChildren(scrollBox(dataTable({
+      caption,
+      corner: t('stretch.coverage.method'),
+      columns: [t('stretch.coverage.unseen'), t('stretch.coverage.first')],
+      rows: METHODS.map((m) => {
+        const c = coverage[m];
+        const firsts = [...c.firstUnseenPosition].filter((p) => p >= 0);
+        return {
+          header: t(`stretch.methods.${m}`),
+          className: m === method ? 'same' : '',
+          cells: [t('stretch.coverage.count', { count: [...c.unseen].filter(Boolean).length, pairs }), firsts.length ? String(Math.min(...firsts)) : '—'],
+        };
+      }),
+    }), caption));
+    // Only pairs that never turned fully in training can meet a new angle: the others are left out.
+    const open = Array.from({ length: pairs }, (_, i) => i).filter((i) => !coverage.extrapolation.fullTurnInTraining[i]);
+    const ratio = (m, i) => coverage[m].maxAngle[i] / coverage[m].trainedMaxAngle[i];
+    const series = METHODS.map((m) => ({ name: t(`stretch.methods.${m}`), x: open, y: open.map((i) => ratio(m, i)) }));
+    const title = t('stretch.coverage.title', { last });
+    const labels = { x: t('stretch.wavelength.x'), y: t('stretch.coverage.y'), aria: t('stretch.coverage.aria', { last }), description: t('stretch.coverage.description') };
+    figure.update({
+      title,
+      drawing: open.length
+        ? seriesChart({ series, width, labels, yZero: true, marks: [Plot.ruleY([1], { stroke: 'currentColor', strokeDasharray: '4 3' })] })
+        : el('p', 'chart-empty', t('stretch.coverage.allTurned')),
+      noteText: t('stretch.coverage.note'),
+      table: open.length ? () => dataTable({
+        caption: title,
+        corner: t('stretch.wavelength.x'),
+        columns: series.map((x) => x.name),
+        rows: open.map((i) => ({ header: String(i), cells: METHODS.map((m) => ratio(m, i).toFixed(4)) })),
+      }) : null,
+    });
+  }
+  return { element, draw, width: figure.width, relabel: () => {} };
+}

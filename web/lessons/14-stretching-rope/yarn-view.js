@@ -1,0 +1,46 @@
+// YaRN's ramp: per pair, the share of the original frequency it keeps (1: extrapolate, 0: interpolate), with
+// the correction range [low, high] and the attention factor; and RoFormer's decay bound, plain and stretched.
+import { t } from '../../src/i18n.js';
+import { chartFigure } from '../../src/charts/figure.js';
+import { seriesChart } from '../../src/charts/series.js';
+import { dataTable } from '../../src/charts/table.js';
+import { el } from '../../src/ui/dom.js';
+
+export function yarnView() {
+  const element = el('section', 'panel stretch-yarn');
+  const ramp = chartFigure('stretch-ramp');
+  const decay = chartFigure('stretch-decay');
+  element.append(ramp.element, decay.element);
+
+  function draw({ yarn, decayPlain, decayStretched, method, reach }, width) {
+    const x = Array.from({ length: yarn.extrapolationWeight.length }, (_, i) => i);
+    const vars = { low: yarn.low, high: yarn.high, factor: yarn.attentionFactor.toFixed(4) };
+    const rampTitle = t('stretch.yarn.title', vars);
+    ramp.update({
+      title: rampTitle,
+      drawing: seriesChart({ series: [{ name: t('stretch.yarn.y'), x, y: [...yarn.extrapolationWeight] }], width, labels: { x: t('stretch.wavelength.x'), y: t('stretch.yarn.y'), aria: t('stretch.yarn.aria', vars), description: t('stretch.yarn.description') }, yDomain: [0, 1] }),
+      noteText: t('stretch.yarn.note', vars),
+      table: () => dataTable({
+        caption: rampTitle,
+        corner: t('stretch.wavelength.x'),
+        columns: [t('stretch.yarn.y')],
+        rows: x.map((i) => ({ header: String(i), cells: [yarn.extrapolationWeight[i].toFixed(4)] })),
+      }),
+    });
+    const d = Array.from({ length: decayPlain.length }, (_, n) => n);
+    const names = [t('stretch.decay.plain'), t(`stretch.methods.${method}`)];
+    const decayTitle = t('stretch.decay.title', { reach });
+    decay.update({
+      title: decayTitle,
+      drawing: seriesChart({ series: [{ name: names[0], x: d, y: [...decayPlain] }, { name: names[1], x: d, y: [...decayStretched] }], width, labels: { x: t('stretch.decay.x'), y: t('stretch.decay.y'), aria: t('stretch.decay.aria', { reach }), description: t('stretch.decay.description') }, yZero: true }),
+      noteText: t('stretch.decay.note'),
+      table: () => dataTable({
+        caption: decayTitle,
+        corner: t('stretch.decay.x'),
+        columns: names,
+        rows: d.filter((n) => n % Math.max(1, Math.round(reach / 128)) === 0).map((n) => ({ header: String(n), cells: [decayPlain[n].toFixed(4), decayStretched[n].toFixed(4)] })),
+      }),
+    });
+  }
+  return { element, draw, width: ramp.width, relabel: () => {} };
+}
