@@ -105,3 +105,23 @@ test('a huge value in a link is quoted by its start and end, and the notice wrap
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Issue 16: a 2 MB paste into a number field took 1.6–4.2 s and its message repeated the whole paste. The field
+// keeps at most 2000 characters and the message quotes a short piece of them.
+test('a 2 MB paste into a number field is cut to 2000 characters and explained with a short quote', async () => {
+  const { page, problems, context } = await site.open('#/pe-matrix?lang=es');
+  const before = await snapshot(page);
+  const input = field(page, 'maxLen');
+  await input.fill('7'.repeat(2 * 1024 * 1024)); // typed in as text, the way a paste arrives
+  assert.equal((await input.inputValue()).length, 2000);
+  await page.waitForFunction(() => document.querySelector('[data-field="maxLen"] .field-error').textContent !== '');
+  const message = await page.textContent('[data-field="maxLen"] .field-error');
+  assert.ok(message.length < 300, `a message of ${message.length} characters`);
+  assert.match(message, /tiene que ser un número entero, y «7+…7+» no lo es/);
+  // The page keeps drawing what it had, and still answers a good value.
+  assert.equal((await snapshot(page)).heatmapImage, before.heatmapImage);
+  await input.fill('10');
+  await page.waitForFunction(() => document.querySelector('.heatmap figcaption').textContent.includes('10 posiciones'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
