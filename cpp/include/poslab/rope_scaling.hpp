@@ -18,7 +18,7 @@ enum class RopeScalingMethod {
   yarn,           ///< YaRN (Peng et al. 2023): per pair, a ramp from extrapolation to interpolation; see yarn_parameters.
 };
 
-/// "extrapolation" (or HF's "default"), "linear", "ntk" (the static formula: HF has no such rope_type), "dynamic",
+/// "extrapolation" (or HF's "default"), "linear", "ntk" (the static formula; some HF versions register it as rope_type "ntk"), "dynamic",
 /// "yarn"; anything else throws unknown_variant. to_string gives the first spelling.
 RopeScalingMethod parse_rope_scaling_method(std::string_view name);
 std::string_view to_string(RopeScalingMethod method);
