@@ -36,8 +36,8 @@ export function requireDist() {
   }
 }
 
-/** Starts the server on a free port; resolves to {url (the mount point), close()}. */
-export async function startServer({ root = DIST, mount = MOUNT } = {}) {
+/** Starts the server on a free port; resolves to {url (the mount point), close()}. headers: added to every response. */
+export async function startServer({ root = DIST, mount = MOUNT, headers = {} } = {}) {
   requireDist();
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -57,6 +57,7 @@ export async function startServer({ root = DIST, mount = MOUNT } = {}) {
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] || 'application/octet-stream',
         'cache-control': 'no-store',
+        ...headers,
       });
       res.end(body);
     } catch {

@@ -1,0 +1,50 @@
+// Issue 16.7: the site runs under a strict Content Security Policy with no 'unsafe-eval' (the Emscripten glue is
+// built with DYNAMIC_EXECUTION=0; only WebAssembly compilation is allowed, by 'wasm-unsafe-eval'). Any
+// violation is a console error, which the page's problem list collects.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { startServer, DIST } from './server.mjs';
+import { launch, openPage, waitForReady } from './browser.mjs';
+
+const POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+].join('; ');
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer({ headers: { 'content-security-policy': POLICY } });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the module glue has no eval and no new Function', () => {
+  const dir = `${DIST}wasm/`;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.mjs'))) {
+    const text = readFileSync(dir + file, 'utf8');
+    assert.doesNotMatch(text, /new Function\s*\(|\beval\s*\(/, file);
+  }
+});
+
+test('under a CSP without unsafe-eval a lesson draws and a transformer trains in its worker', async () => {
+  const { page, problems, context } = await openPage(browser);
+  await page.goto(`${server.url}#/pe-matrix?lang=en`);
+  await waitForReady(page, '#/pe-matrix');
+  await page.waitForSelector('.heatmap .chart-host canvas, .heatmap .chart-host svg');
+  await page.goto(`${server.url}#/train-transformer?lang=en&a=sinusoidal&b=off&c=off&steps=20&length=3`);
+  await waitForReady(page, '#/train-transformer');
+  await page.locator('.train-actions button[data-action="train"]').click();
+  await page.waitForFunction(() => document.querySelector('.train-run[data-run="a"]')?.dataset.state === 'done', null, { timeout: 120000 });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
