@@ -44,13 +44,26 @@ function wasmMsPerStep(module, p) {
 const rows = {};
 for (const [name, p] of Object.entries(PRESETS)) rows[name] = { 'wasm simd': wasmMsPerStep(simd, p), 'wasm scalar': wasmMsPerStep(scalar, p) };
 for (const r of native('poslab_bench_transformer')) rows[r.case].native = r.ms_per_step;
+let hasTorch = true;
 try {
-  const torch = JSON.parse(execFileSync('/usr/bin/python3', [new URL('transformer_torch.py', import.meta.url).pathname, JSON.stringify(PRESETS)], { stdio: ['ignore', 'pipe', 'inherit'] }).toString());
-  for (const [name, ms] of Object.entries(torch)) rows[name]['torch 1 thread'] = ms;
+  execFileSync('/usr/bin/python3', ['-c', 'import torch'], { stdio: 'ignore' });
 } catch {
+  hasTorch = false;
   console.log('\ntransformer: PyTorch (python3-torch) not available, its column stays empty (scripts/setup-system.sh notebooks installs it)');
 }
-printTable('transformer', ['wasm simd', 'wasm scalar', 'native', 'torch 1 thread'], rows, (v) => v.toFixed(2), 'ms per training step, batch 32', 16);
+if (hasTorch) {
+  // A failure past this point is the script's own (its traceback is on stderr), not a missing package.
+  try {
+    const torch = JSON.parse(execFileSync('/usr/bin/python3', [new URL('transformer_torch.py', import.meta.url).pathname, JSON.stringify(PRESETS)], { stdio: ['ignore', 'pipe', 'inherit'] }).toString());
+    for (const [name, ms] of Object.entries(torch)) rows[name]['torch 1 thread'] = ms;
+  } catch {
+    console.log('\ntransformer: scripts/bench/transformer_torch.py failed (see above), the PyTorch column stays empty');
+  }
+}
+const columns = ['wasm simd', 'wasm scalar', 'native', 'torch 1 thread'];
+printTable('transformer', columns, rows, (v) => v.toFixed(2), 'ms per training step, batch 32', 16);
+const stepsPerSecond = Object.fromEntries(Object.entries(rows).map(([name, r]) => [name, Object.fromEntries(Object.entries(r).map(([c, ms]) => [c, 1000 / ms]))]));
+printTable('transformer', columns, stepsPerSecond, (v) => v.toFixed(0), 'training steps per second', 16);
 const targets = [];
 for (const [name, target] of [['small', 1.0], ['length', 0.5]]) {
   const r = rows[name];
