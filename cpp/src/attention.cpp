@@ -81,17 +81,26 @@ AttentionResult self_attention(const MatrixF& x, bool causal) {
 
 void validate_permutation(const std::vector<int>& order, std::size_t n) {
   require_size("order", order.size(), n, "the number of rows");
-  std::vector<bool> seen(n, false);
+  // Where each row number was first used, so a repeat can name both places (0,0,1: "0 at 0 and at 1").
+  std::vector<long long> first(n, -1);
   for (std::size_t i = 0; i < n; ++i) {
     const int r = order[i];
-    if (r < 0 || static_cast<std::size_t>(r) >= n || seen[static_cast<std::size_t>(r)]) {
+    if (r < 0 || static_cast<std::size_t>(r) >= n) {
       throw ArgumentError("order must hold each row number from 0 to " + std::to_string(n - 1) +
                               " exactly once (position " + std::to_string(i) + " holds " + std::to_string(r) + ")",
                           "not_permutation", "order",
                           {{"index", static_cast<double>(i)}, {"value", static_cast<double>(r)},
                            {"max", static_cast<double>(n - 1)}});
     }
-    seen[static_cast<std::size_t>(r)] = true;
+    const std::size_t row = static_cast<std::size_t>(r);
+    if (first[row] >= 0) {
+      throw ArgumentError("order must hold each row number once, but " + std::to_string(r) + " is at position " +
+                              std::to_string(first[row]) + " and again at " + std::to_string(i),
+                          "repeated_position", "order",
+                          {{"index", static_cast<double>(i)}, {"value", static_cast<double>(r)},
+                           {"first", static_cast<double>(first[row])}, {"max", static_cast<double>(n - 1)}});
+    }
+    first[row] = static_cast<long long>(i);
   }
 }
 

@@ -16,9 +16,6 @@ LearnedPositions learned_positions(const std::vector<long long>& ids, long long 
   require_range("rows", rows, 1, kMaxVocabularySize);
   require_range("length", length, 1, kMaxVocabularySize);
   require_size("ids", ids.size(), static_cast<std::size_t>(rows * length), "rows × length");
-  // pos_embedding_layer(torch.arange(context_length)) has context_length rows; a window longer than that asks
-  // for a position the table does not have.
-  require_range("length", length, 1, context_length);
   require_within_cap("ids", ids.size() * static_cast<std::size_t>(dim), "ids × dim");
 
   TorchGenerator generator(seed);  // torch.manual_seed(seed)
@@ -29,8 +26,11 @@ LearnedPositions learned_positions(const std::vector<long long>& ids, long long 
   out.positions = MatrixF(context_length, dim);
   normal_fill(generator, out.positions.data(), static_cast<std::size_t>(context_length * dim));
   out.token_rows = embedding_lookup(table, ids);
+  // (rows, length, dim) + (context_length, dim): equal sizes, or a table of one row repeated at every position.
+  out.broadcasts = context_length == length || context_length == 1;
+  if (!out.broadcasts) return out;
   out.sum = out.token_rows;
-  for (Eigen::Index r = 0; r < out.sum.rows(); ++r) out.sum.row(r) += out.positions.row(r % length);
+  for (Eigen::Index r = 0; r < out.sum.rows(); ++r) out.sum.row(r) += out.positions.row(context_length == 1 ? 0 : r % length);
   return out;
 }
 

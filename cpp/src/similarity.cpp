@@ -62,6 +62,22 @@ std::vector<float> cosine_rows(MatrixView a, MatrixView b) {
   return out;
 }
 
+std::vector<double> cosine_rows_exact(MatrixView a, MatrixView b) {
+  check_matrix(a, "a", "rows_a");
+  check_matrix(b, "b", "rows_b");
+  require_size("rows_b", b.rows, a.rows, "rows_a");
+  require_size("b", b.dim, a.dim, "the width of a");
+  const Eigen::Index rows = static_cast<Eigen::Index>(a.rows), dim = static_cast<Eigen::Index>(a.dim);
+  using RowsF = Eigen::Map<const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
+  const Eigen::MatrixXd da = RowsF(a.data, rows, dim).cast<double>(), db = RowsF(b.data, rows, dim).cast<double>();
+  std::vector<double> out(a.rows);
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    const double norms = da.row(i).norm() * db.row(i).norm();
+    out[static_cast<std::size_t>(i)] = norms == 0.0 ? 0.0 : da.row(i).dot(db.row(i)) / norms;
+  }
+  return out;
+}
+
 MatrixF cosine_matrix(MatrixView a, MatrixView b) {
   check_matrix(a, "a", "rows_a");
   check_matrix(b, "b", "rows_b");

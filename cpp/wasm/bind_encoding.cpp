@@ -93,6 +93,13 @@ val cosine_rows(const val& a, const val& b, double rows, double dim) {
   });
 }
 
+val cosine_rows_exact(const val& a, const val& b, double rows, double dim) {
+  return guarded([&] {
+    const MatrixPair m = to_matrix_pair(a, rows, b, rows, dim);
+    return to_float64_array(poslab::cosine_rows_exact(m.view_a, m.view_b));
+  });
+}
+
 // The benchmark's floor: the same allocation, fill and copy-out as positionalEncoding, minus the maths.
 val fill_matrix(double rows, double cols, double value) {
   return guarded([&] {
@@ -125,6 +132,7 @@ EMSCRIPTEN_BINDINGS(poslab) {
   emscripten::function("addPositionalEncoding", &add_positional_encoding);
   emscripten::function("cosineSimilarity", &cosine_similarity);
   emscripten::function("cosineRows", &cosine_rows);
+  emscripten::function("cosineRowsExact", &cosine_rows_exact);
   emscripten::function("cosineMatrix", &cosine_matrix);
   emscripten::function("euclideanDistance", &euclidean_distance);
   emscripten::function("fillMatrix", &fill_matrix);

@@ -164,7 +164,9 @@ val loader_batch(const val& ids, double max_length, double stride, double batch_
   });
 }
 
-// Document 004's learned positions for a batch: {tokens, positions, sum} as Float32Arrays.
+// Document 004's learned positions for a batch: {tokens, positions, sum} as Float32Arrays. When the two tables do not
+// broadcast, sum is null and `failure` describes PyTorch's RuntimeError (code broadcast_mismatch): a result to
+// show, not an error of the call.
 val learned_positions(const val& ids, double rows, double length, double vocab_size, double dim, double context_length,
                       const val& seed, bool loader_draw) {
   return guarded([&] {
@@ -174,7 +176,21 @@ val learned_positions(const val& ids, double rows, double length, double vocab_s
     val out = val::object();
     out.set("tokens", to_float32_array(p.token_rows.data(), static_cast<std::size_t>(p.token_rows.size())));
     out.set("positions", to_float32_array(p.positions.data(), static_cast<std::size_t>(p.positions.size())));
-    out.set("sum", to_float32_array(p.sum.data(), static_cast<std::size_t>(p.sum.size())));
+    if (p.broadcasts) {
+      out.set("sum", to_float32_array(p.sum.data(), static_cast<std::size_t>(p.sum.size())));
+      out.set("failure", val::null());
+    } else {
+      const std::string a = std::to_string(static_cast<long long>(length)), b = std::to_string(static_cast<long long>(context_length));
+      val failure = val::object();
+      failure.set("code", std::string("broadcast_mismatch"));
+      failure.set("argument", std::string("context_length"));
+      failure.set("value", context_length);
+      failure.set("expected", length);
+      failure.set("message", "The size of tensor a (" + a + ") must match the size of tensor b (" + b +
+                                 ") at non-singleton dimension 1");
+      out.set("sum", val::null());
+      out.set("failure", failure);
+    }
     return out;
   });
 }

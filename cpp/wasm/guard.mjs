@@ -31,6 +31,7 @@ const FUNCTIONS = {
   addPositionalEncoding: 'embeddings:array rows:number d_model:number variant:name scale:boolean',
   cosineSimilarity: 'a:array b:array',
   cosineRows: 'a:array b:array rows:number dim:number',
+  cosineRowsExact: 'a:array b:array rows:number dim:number',
   cosineMatrix: 'a:array rows_a:number b:array rows_b:number dim:number',
   euclideanDistance: 'a:array b:array',
   fillMatrix: 'rows:number cols:number value:number',

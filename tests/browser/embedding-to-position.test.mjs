@@ -35,13 +35,23 @@ for (const lang of ['en', 'es']) {
   });
 }
 
-test('the step tables hold the notebook\'s float32 values for E000-2 (seed 0)', async () => {
+test('the step tables hold the notebook\'s float32 values for E000-2 (seed 0), printed character for character as NumPy printed them', async () => {
   const { page, context } = await open('#/embedding-to-position?lang=en&digits=numpy');
   const g = golden['E000-2'];
   for (const [name, key] of [['embedded', 'embedded'], ['scaled', 'scaled'], ['encoded', 'encoded'], ['shiftScaled', 'shift_scaled']]) {
     const shown = await stepTable(page, name);
-    assert.deepEqual(shown.map((row) => row.map(Number)), g[key].map((row) => row.map(numpy)), name);
+    // The notebook's float32 values, to the 8 decimals NumPy prints at most…
+    // (the text names the float32 value, or is it rounded to 8 decimals when naming it would take more).
+    shown.forEach((row, i) => row.forEach((text, j) => {
+      const value = g[key][i][j];
+      assert.ok(Math.fround(Number(text)) === Math.fround(value) || Math.abs(Number(text) - value) <= 5e-9, `${name} ${i},${j}: ${text}`);
+    }));
+    // …and NumPy's text: one notation per array (shift_scaled is scientific, with 8 decimals for every value).
+    const printed = golden.numpy_print.find((c) => c.name === `E000-2 ${key}`);
+    const cols = printed.shape[1];
+    assert.deepEqual(shown, shown.map((row, i) => printed.printed.slice(i * cols, i * cols + row.length)), name);
   }
+  assert.match((await stepTable(page, 'shiftScaled'))[1][0], /^8\.41471076e-01$/);
   await context.close();
 });
 

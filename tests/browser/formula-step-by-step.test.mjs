@@ -100,3 +100,23 @@ test('a link restores every field, and a bad value in it falls back with a notic
   assert.match(bad.page.url(), /dModel=512/);
   await bad.context.close();
 });
+
+for (const [lang, message] of [
+  ['en', /between -5 and/],
+  ['es', /entre -5 y/],
+]) {
+  test(`${lang}: a link whose k is valid alone but not with pos (k = -10, pos = 5) falls back for k only, with k's message`, async () => {
+    const { page, problems, context } = await open(`#/formula-step-by-step?lang=${lang}&pos=5&k=-10&maxLen=20`);
+    await page.locator('[data-field="k"] .field-error').filter({ hasText: message }).waitFor();
+    assert.equal(await input(page, 'k').inputValue(), '7');
+    assert.equal(await input(page, 'pos').inputValue(), '5');
+    assert.equal(await input(page, 'maxLen').inputValue(), '20');
+    // Every figure is drawn: the rotation check uses the default k, the other parts the link's values.
+    assert.match(await page.textContent('.rotation-verdict'), /PE\(12\)/);
+    assert.match(await page.textContent('[data-step="4"] caption'), /\(20 × 512\)/);
+    assert.match(page.url(), /pos=5&k=7/);
+    assert.equal(await page.locator('.notice').count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

@@ -63,17 +63,46 @@ test('past context_length: the learned table has no row and says so; the sinusoi
   const { page, problems, context } = await open('#/learned-positions?lang=es&position=2');
   assert.match(await page.textContent('.lp-learned'), /la posición 2 es la fila 2/);
   await page.fill('[data-field="contextLength"] input[type=text]', '3');
-  await frames(page);
-  // The batch's windows are 4 long: position 3 has no row in a table of 3.
-  assert.match(await page.textContent('[data-field="contextLength"] .field-error'), /longitud de la ventana tiene que estar entre 1 y 3/);
-  assert.match(await page.textContent('.lp-shapes-text'), /no hay suma/);
+  await page.locator('.lp-failure:not([hidden])').waitFor();
+  // Windows of 4 and a table of 3 rows: PyTorch's broadcast fails, and that is what the page shows.
+  assert.match(await page.textContent('.lp-shapes-text'), /RuntimeError: The size of tensor a \(4\) must match the size of tensor b \(3\) at non-singleton dimension 1/);
+  assert.match(await page.textContent('.lp-failure'), /PyTorch se detiene aquí/);
+  assert.equal(await page.locator('.lp-heatmap').isHidden(), true);
+  assert.equal(await page.textContent('[data-field="contextLength"] .field-error'), '');
+  assert.match(page.url(), /contextLength=3/);
   await page.fill('[data-field="position"] input[type=text]', '9');
   await frames(page);
   assert.match(await page.textContent('.lp-learned'), /la posición 9 no tiene fila/);
   assert.match(await page.textContent('.lp-sinusoid'), /PE\(9\) = 0\.41212/);
   await page.fill('[data-field="contextLength"] input[type=text]', '4');
-  await frames(page);
-  assert.equal(await page.textContent('[data-field="contextLength"] .field-error'), '');
+  await page.locator('.lp-heatmap .chart-host svg').first().waitFor();
+  assert.equal(await page.locator('.lp-failure').isHidden(), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+for (const [lang, explained] of [['en', /The windows have 4 positions and the positional table 16 rows/], ['es', /Las ventanas tienen 4 posiciones y la tabla de posiciones 16 filas/]]) {
+  test(`${lang}: context_length 16 (the document's code with another table) gives PyTorch's RuntimeError as the result, not a sum`, async () => {
+    const { page, problems, context } = await site.open(`#/learned-positions?lang=${lang}&contextLength=16`);
+    await page.locator('.lp-failure:not([hidden])').waitFor();
+    const shapes = await page.textContent('.lp-shapes-text');
+    assert.ok(shapes.includes(`RuntimeError: ${seeded.broadcast_error}`), shapes);
+    assert.match(shapes, /pos_embeddings.shape\s+torch\.Size\(\[16, 256\]\)/);
+    assert.match(await page.textContent('.lp-shapes .table-note'), explained);
+    // The two tables exist (16 positional rows); the sum table does not.
+    assert.equal(await page.locator('.lp-tables table').count(), 2);
+    assert.equal((await table(page, 1)).length, 16);
+    assert.equal(await page.locator('.lp-heatmap').isHidden(), true);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('a table of one row broadcasts: the same row is added at every position', async () => {
+  const { page, problems, context } = await open('#/learned-positions?lang=en&contextLength=1');
+  const [tokens, positions, sum] = [await table(page, 0), await table(page, 1), await table(page, 2)];
+  assert.equal(positions.length, 1);
+  for (let r = 0; r < 4; r++) for (let j = 0; j < 6; j++) assert.ok(Math.abs(sum[r][j] - (tokens[r][j] + positions[0][j])) < 2e-4 * Math.max(1, Math.abs(sum[r][j])), `${r},${j}`);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -68,6 +68,20 @@ test('the quiz feedback switches language with the page', async () => {
   await context.close();
 });
 
+test('the right answer is not always the first option, and keeps its place after a language switch', async () => {
+  const { page, context } = await open('#/rope?lang=en');
+  const rights = { why: 'shuffled', sinusoidal: 'first', implement: 'pairs', alternatives: 'rotate' };
+  const places = async () => page.$$eval('.quiz-question', (sets, answers) => sets.map((set) => [...set.querySelectorAll('input')].findIndex((r) => r.value === answers[set.dataset.question])), rights);
+  const before = await places();
+  assert.equal(before.length, 4);
+  assert.ok(new Set(before).size > 1, `right answers at ${before}`);
+  assert.ok(before.some((place) => place > 0));
+  await page.getByLabel('Language').selectOption('es');
+  await page.waitForFunction(() => document.documentElement.lang === 'es');
+  assert.deepEqual(await places(), before);
+  await context.close();
+});
+
 test('controls redraw the arrows and the grids, and the link restores them', async () => {
   const { page, problems, context } = await open('#/rope?lang=en');
   const arrowsBefore = await page.innerHTML('.rope-turning .chart-host');
@@ -99,6 +113,22 @@ for (const [lang, message] of [
     await input(page, 'pair').fill('6');
     await page.locator('[data-field="pair"] .field-error').filter({ hasText: /3/ }).waitFor();
     assert.match(page.url(), /pair=0/);
+    // An odd width is explained by RoPE's pairs, not by sines and cosines.
+    await input(page, 'dim').fill('7');
+    await page.locator('[data-field="dim"] .field-error').filter({ hasText: /RoPE/ }).waitFor();
+    assert.doesNotMatch(await page.textContent('[data-field="dim"] .field-error'), /sin|cos/i);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test(`${lang}: a link with pair 9 and dim 8 draws every figure with pair 0 and says why next to pair`, async () => {
+    const { page, problems, context } = await open(`#/rope?lang=${lang}&dim=8&pair=9&grid=5`);
+    await page.locator('[data-field="pair"] .field-error').filter({ hasText: /3/ }).waitFor();
+    assert.equal(await input(page, 'pair').inputValue(), '0');
+    assert.equal(await input(page, 'dim').inputValue(), '8');
+    assert.equal((await grid(page, 'rope')).length, 5);
+    assert.match(page.url(), /pair=0/);
+    assert.equal(await page.locator('.notice').count(), 0);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -21,17 +21,45 @@ for (const lang of ['en', 'es']) {
     assert.equal(rows.length, 5);
     // the document's own ×1000 figures sit next to the lab's
     assert.deepEqual(rows.map((r) => r[3]), ['1000.0001192092896', '999.988317489624', '999.9597668647766', '999.9275207519531', '999.9014735221863']);
+    assert.deepEqual(rows.map((r) => r[2]), torchDigits(golden['E000-5'][0]).x1000);
     assert.deepEqual(problems, []);
     await context.close();
   });
 }
 
-test('seeded cosines ×1000 agree with the notebook (PyTorch) for the scaled and unscaled runs', async () => {
+/** PyTorch's float32 value rounded to the digits the lab prints (5 decimals; 2 after ×1000). */
+const torchDigits = (g) => ({ cosine: g.cosine.map((c) => c.toFixed(5)), x1000: g.cosine_x1000.map((c) => c.toFixed(2)) });
+
+test('seeded cosines: every digit printed is PyTorch\'s (notebook runs, scaled and unscaled); the document column only with its settings', async () => {
   for (const g of golden['E000-5'].filter((s) => s.d_model === 512)) {
     const { page, context } = await open(`#/same-token-elsewhere?lang=en&scale=${g.scale ? 'on' : 'off'}`);
     const rows = await similarityRows(page);
-    assert.equal(rows.length, g.cosine_x1000.length);
-    rows.forEach((r, p) => assert.ok(Math.abs(Number(r[2]) - g.cosine_x1000[p]) < 2e-3, `${g.scale} ${p}: ${r[2]} vs ${g.cosine_x1000[p]}`));
+    const expected = torchDigits(g);
+    assert.deepEqual(rows.map((r) => r[1]), expected.cosine, `scale ${g.scale}`);
+    assert.deepEqual(rows.map((r) => r[2]), expected.x1000, `scale ${g.scale}`);
+    // The document printed its figures with √d_model on; without it, its column would compare unlike runs.
+    assert.equal(rows[0].length, g.scale ? 5 : 4);
+    assert.match(await page.textContent('.similarity-digits'), g.scale ? /only its trend/ : /digits both agree on\./);
+    await context.close();
+  }
+  const g = golden['E000-5'].find((s) => s.d_model === 64);
+  const { page, context } = await open(`#/same-token-elsewhere?lang=es&dModel=64&seed=3&token=7&count=9&variant=literal-shifted`);
+  const rows = await similarityRows(page);
+  assert.deepEqual(rows.map((r) => r[2]), torchDigits(g).x1000);
+  assert.match(await page.textContent('.similarity-digits'), /cifras en las que ambos coinciden/);
+  await context.close();
+});
+
+test('with d_model 2 the summary does not claim "close to 1000": it names the lowest value', async () => {
+  for (const [lang, close, far] of [['en', /close to 1000/, /falls to \d+\.\d\d at position \d+/], ['es', /cerca de 1000/, /baja hasta \d+,?\.?\d* en la posición \d+/]]) {
+    const { page, problems, context } = await open(`#/same-token-elsewhere?lang=${lang}&dModel=2&count=16`);
+    const summary = await page.textContent('.similarity-summary');
+    assert.doesNotMatch(summary, close);
+    assert.match(summary, far);
+    const lowest = Math.min(...(await similarityRows(page)).map((r) => Number(r[2])));
+    assert.ok(lowest < 990, String(lowest));
+    assert.ok(summary.includes(lowest.toFixed(2)), `${summary} / ${lowest}`);
+    assert.deepEqual(problems, []);
     await context.close();
   }
 });
@@ -81,7 +109,7 @@ test('the d_model slider redraws live up to 1024, and the repetitions slider len
   assert.equal((await similarityRows(page)).length, 12);
   // d_model 1024, 12 positions, seed 0: the notebook's fourth run
   const g = golden['E000-5'].find((s) => s.d_model === 1024);
-  (await similarityRows(page)).forEach((r, p) => assert.ok(Math.abs(Number(r[2]) - g.cosine_x1000[p]) < 2e-3));
+  assert.deepEqual((await similarityRows(page)).map((r) => r[2]), torchDigits(g).x1000);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -114,15 +114,20 @@ test('a link restores the sentence, the order and the toggles; switching languag
   await context.close();
 });
 
-for (const [lang, message] of [
-  ['en', /The word order has to use each position from 0 to 2 exactly once/],
-  ['es', /El orden de las palabras tiene que usar cada posición de 0 a 2 exactamente una vez/],
+for (const [lang, message, repeated] of [
+  ['en', /The word order has to use each position from 0 to 2 exactly once/, /once, but 0 is both at position 0 and at position 1\./],
+  ['es', /El orden de las palabras tiene que usar cada posición de 0 a 2 exactamente una vez/, /una sola vez, pero 0 está en la posición 0 y otra vez en la 1\./],
 ]) {
   test(`${lang}: an impossible order in the link is explained and replaced by the sentence's reordering`, async () => {
     const { page, problems, context } = await open(`#/why-order?lang=${lang}&order=0,1,3`);
     assert.match(await page.textContent('[data-field="order"] .field-error'), message);
     assert.match(page.url(), /order=1,0,2/);
     assert.equal(await same(page), 'true');
+    // Three values with one repeated: the message names the repeat, not a count ("3 values expected").
+    const twice = await open(`#/why-order?lang=${lang}&order=0,0,1`);
+    assert.match(await twice.page.textContent('[data-field="order"] .field-error'), repeated);
+    assert.match(twice.page.url(), /order=1,0,2/);
+    await twice.context.close();
     const bad = await open(`#/why-order?lang=${lang}&pe=maybe`);
     assert.equal(await bad.page.locator('.notice').count(), 1);
     assert.match(bad.page.url(), /pe=off/);

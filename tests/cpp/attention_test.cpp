@@ -114,7 +114,7 @@ TEST_CASE("bad arguments are refused with their code and argument") {
   bad(1, 2) = NAN;
   CHECK(code_of([&] { poslab::self_attention(bad); }) == "not_finite:x");
   CHECK(code_of([&] { poslab::self_attention(MatrixF::Ones(4097, 1)); }) == "out_of_range:seq_len");
-  CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 0, 1}); }) == "not_permutation:order");
+  CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 0, 1}); }) == "repeated_position:order");
   CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 1, 3}); }) == "not_permutation:order");
   CHECK(code_of([&] { poslab::permutation_gap(x, x, {0, 1}); }) == "size_mismatch:order");
 }

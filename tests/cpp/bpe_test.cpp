@@ -285,5 +285,16 @@ TEST_CASE("learned positions: both tables from one generator, as notebook 004 re
     CHECK(p.sum.rows() == 32);
     CHECK(p.sum(5, 3) == p.token_rows(5, 3) + p.positions(1, 3));  // window 1, position 1
   }
-  CHECK_THROWS_AS(poslab::learned_positions(ids, 8, 4, 50257, 8, 3, 123, true), poslab::ArgumentError);  // past context
+  // A table whose rows are not the windows' positions: both tables are made, the sum is not (PyTorch's
+  // RuntimeError); a table of one row broadcasts over every position.
+  for (const long long context_length : {3LL, 16LL}) {
+    const poslab::LearnedPositions bad = poslab::learned_positions(ids, 8, 4, 50257, 8, context_length, 123, true);
+    CHECK_FALSE(bad.broadcasts);
+    CHECK(bad.sum.size() == 0);
+    CHECK(bad.positions.rows() == context_length);
+    CHECK(bad.token_rows.rows() == 32);
+  }
+  const poslab::LearnedPositions one = poslab::learned_positions(ids, 8, 4, 50257, 8, 1, 123, true);
+  CHECK(one.broadcasts);
+  CHECK(one.sum(6, 2) == one.token_rows(6, 2) + one.positions(0, 2));
 }

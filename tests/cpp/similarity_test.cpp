@@ -93,6 +93,26 @@ TEST_CASE("row-wise cosine pairs row i with row i") {
   CHECK(rows[2] == 0.0f);  // zero rows have no direction
 }
 
+TEST_CASE("exact row-wise cosine: double sums, so nearly parallel rows keep digits float32 loses") {
+  const std::vector<float> a = {1, 0, 0, 1, 0, 0}, b = {1, 1, 0, -1, 0, 0};
+  const auto rows = poslab::cosine_rows_exact({a.data(), 3, 2}, {b.data(), 3, 2});
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[0] == doctest::Approx(std::sqrt(0.5)).epsilon(1e-15));
+  CHECK(rows[1] == -1.0);
+  CHECK(rows[2] == 0.0);
+  // 1000 values near 20 against the same values plus a tiny tilt: the float64 reference of the float32 inputs.
+  std::vector<float> x(1000), y(1000);
+  double xy = 0, xx = 0, yy = 0;
+  for (int i = 0; i < 1000; ++i) {
+    x[i] = 20.0f + static_cast<float>(i % 7) * 0.25f;
+    y[i] = x[i] + (i % 2 ? 1e-3f : -1e-3f);
+    xy += double(x[i]) * y[i], xx += double(x[i]) * x[i], yy += double(y[i]) * y[i];
+  }
+  const auto tilt = poslab::cosine_rows_exact({x.data(), 1, 1000}, {y.data(), 1, 1000});
+  CHECK(tilt[0] == doctest::Approx(xy / std::sqrt(xx * yy)).epsilon(1e-14));
+  CHECK_THROWS_AS(poslab::cosine_rows_exact({a.data(), 3, 2}, {b.data(), 2, 2}), poslab::ArgumentError);
+}
+
 TEST_CASE("similarity arguments are checked") {
   const std::vector<float> a = {1, 2, 3}, b = {1, 2}, nan = {1, NAN, 3};
   CHECK_THROWS_WITH_AS(poslab::cosine_similarity(a.data(), 3, b.data(), 2), "b has size 2 but must match a (3)",

@@ -208,7 +208,15 @@ test('learnedPositions: document 004\'s two tables from one generator, bit for b
       if (loaderDraw) assert.deepEqual(Array.from(r.sum.subarray(0, 8)), seeded.input_embeddings_0_0_first8);
       assert.equal(r.sum.length, 8 * 4 * 256);
     }
-    assert.throws(() => module.learnedPositions(E004_2.flat(), 8, 4, 50257, 8, 3, 123, true),
-      (e) => e.code === 'out_of_range' && e.argument === 'length' && e.max === 3);
+    // context_length 16 with windows of 4: PyTorch's broadcast fails, and that failure is the result.
+    const bad = module.learnedPositions(E004_2.flat(), 8, 4, 50257, 8, 16, 123, true);
+    assert.equal(bad.sum, null);
+    assert.equal(bad.positions.length, 16 * 8);
+    assert.equal(bad.failure.code, 'broadcast_mismatch');
+    assert.equal(bad.failure.message, seeded.broadcast_error);
+    assert.equal(module.learnedPositions(E004_2.flat(), 8, 4, 50257, 8, 3, 123, true).failure.message.includes('(3)'), true);
+    const one = module.learnedPositions(E004_2.flat(), 8, 4, 50257, 8, 1, 123, true);
+    assert.equal(one.failure, null);
+    assert.equal(one.sum[8 * 5 + 2], Math.fround(one.tokens[8 * 5 + 2] + one.positions[2]));
   }
 });

@@ -47,3 +47,55 @@ export function float32Repr(x) {
   }
   return String(x);
 }
+
+/** The fewest significant digits (1 … 9) that name the float32 value x exactly. */
+function shortestDigits(x) {
+  for (let digits = 1; digits < 9; digits++) if (Math.fround(Number(x.toPrecision(digits))) === x) return digits;
+  return 9;
+}
+
+/** NumPy's scientific form: `9.9897385e-05`, the exponent with at least two digits, the sign of −0 kept. */
+function scientific(x, decimals) {
+  const [mantissa, exponent] = Math.abs(x).toExponential(decimals).split('e');
+  const sign = exponent[0] === '-' ? '-' : '+';
+  const negative = x < 0 || Object.is(x, -0);
+  return `${negative ? '-' : ''}${mantissa}${decimals === 0 ? '.' : ''}e${sign}${exponent.replace(/^[+-]/, '').padStart(2, '0')}`;
+}
+
+/** NumPy's positional form: the shortest digits that name x, at most 8 decimals, a bare point for whole numbers. */
+function positional(x) {
+  if (x === 0) return Object.is(x, -0) ? '-0.' : '0.';
+  let text = String(Number(x.toPrecision(shortestDigits(x))));
+  const point = text.indexOf('.');
+  if (point >= 0 && text.length - point - 1 > 8) text = x.toFixed(8).replace(/0+$/, '');
+  return text.includes('.') ? text : `${text}.`;
+}
+
+/**
+ * A formatter for the elements of one float32 array (rows × cols, row-major) as NumPy prints the array with
+ * its default options (numpy.core.arrayprint, floatmode 'maxprec', precision 8). The notation is chosen for
+ * the whole array, not per value: scientific when the largest non-zero magnitude is ≥ 1e8, the smallest is
+ * < 1e-4 or their ratio is over 1000 — and then every value has the same number of decimals, the most any
+ * value needs. Otherwise each value keeps its own shortest digits. Arrays of more than 1000 elements are
+ * summarised, and NumPy then looks only at what it shows: 3 rows and 3 columns at each edge.
+ */
+export function numpyArrayFormatter(values, rows, cols) {
+  const summarised = values.length > 1000;
+  const edge = (n) => (!summarised || n <= 6 ? Array.from({ length: n }, (_, i) => i) : [0, 1, 2, n - 3, n - 2, n - 1]);
+  const shown = [];
+  for (const i of edge(rows)) for (const j of edge(cols)) shown.push(values[i * cols + j]);
+  let max = 0;
+  let min = Infinity;
+  for (const v of shown) {
+    const a = Math.abs(v);
+    if (a > 0 && Number.isFinite(a)) {
+      if (a > max) max = a;
+      if (a < min) min = a;
+    }
+  }
+  const special = (x) => (Number.isNaN(x) ? 'nan' : x > 0 ? 'inf' : '-inf');
+  if (!(max > 0 && (max >= 1e8 || min < 1e-4 || max / min > 1000))) return (x) => (Number.isFinite(x) ? positional(x) : special(x));
+  let decimals = 0;
+  for (const v of shown) if (Number.isFinite(v) && v !== 0) decimals = Math.max(decimals, shortestDigits(v) - 1);
+  return (x) => (Number.isFinite(x) ? scientific(x, Math.min(decimals, 8)) : special(x));
+}

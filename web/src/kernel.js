@@ -56,6 +56,14 @@ function wrap(m) {
       return { rows: a.rows, cols: b.rows, data };
     },
 
+    /**
+     * Row i of a against row i of b (same shapes), accumulated in double: a Float64Array whose leading digits are
+     * those every float32 library (PyTorch, NumPy) agrees on.
+     */
+    cosineRowsExact(a, b) {
+      return call(() => m.cosineRowsExact(a.data, b.data, a.rows, a.cols));
+    },
+
     euclideanDistance(a, b) {
       return call(() => m.euclideanDistance(a, b));
     },
@@ -296,7 +304,9 @@ function wrap(m) {
       return {
         tokens: { rows: rows * length, cols: dim, data: r.tokens },
         positions: { rows: contextLength, cols: dim, data: r.positions },
-        sum: { rows: rows * length, cols: dim, data: r.sum },
+        // null when the tables do not broadcast; `failure` then holds PyTorch's RuntimeError as a result to show.
+        sum: r.sum ? { rows: rows * length, cols: dim, data: r.sum } : null,
+        failure: r.failure ? { ...r.failure } : null,
       };
     },
   };
@@ -355,6 +365,7 @@ export function describeError(err) {
     max: err.max,
     expected: err.expected,
     index: err.index,
+    first: err.first,
     word: err.word,
   });
 }

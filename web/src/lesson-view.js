@@ -14,11 +14,14 @@ import { perFrame } from './schedule.js';
 import { showNotice } from './ui/notices.js';
 
 /**
- * lessonView({ initial, save, syncDraft }) → the shared state; call its mount({...}) once the panels exist.
- * syncDraft: after an accepted frame, forget the rejected values still in `draft` (lessons 02 and 10).
+ * lessonView({ initial, save, syncDraft, params }) → the shared state; call its mount({...}) once the panels
+ * exist. syncDraft: after an accepted frame, forget the rejected values still in `draft` (lessons 02 and 10).
+ * params: the lesson's declarations; with them, a link whose values are each valid but do not hold together
+ * (k = −10 with pos = 3) falls back, on the first frame, to the default of the field the kernel names.
  */
-export function lessonView({ initial, save, syncDraft = false }) {
-  const state = { view: { ...initial }, draft: { ...initial }, touched: new Set(), fields: {} };
+export function lessonView({ initial, save, syncDraft = false, params = null }) {
+  const state = { view: { ...initial }, draft: { ...initial }, touched: new Set(), fields: {}, drawn: false };
+  const defaults = params ? defaultsOf(params) : null;
   let scheduleRender = () => {};
 
   function propose(name, value) {
@@ -58,10 +61,26 @@ export function lessonView({ initial, save, syncDraft = false }) {
     }
   }
 
-  /** Blame the field that answers for the kernel's argument, else a touched one among `keys`; never an unchanged one. */
+  /**
+   * Before anything is drawn, the view came from a link (or storage): a named field whose value is valid
+   * alone but not with the others (k = −10 with pos = 3) takes its default and shows why, as if the reader had
+   * typed it; the rest of the link stands. Later the page keeps its last good view instead.
+   */
+  function linkFallback(name, next) {
+    if (state.drawn || !defaults || String(next[name]) === String(defaults[name])) return null;
+    return { name, from: defaults };
+  }
+
+  /**
+   * Blame the field that answers for the kernel's argument when its value changed, else a touched field among
+   * `keys` that changed, else (first frame only) the named field from a link; never an unchanged one later.
+   */
   const namedOrTouched = (keys, fieldFor) => (err, next) => {
-    const name = fieldFor[err.argument] || keys.find((k) => state.touched.has(k));
-    return !name || next[name] === state.view[name] ? null : name;
+    const named = fieldFor[err.argument];
+    if (named && next[named] !== state.view[named]) return named;
+    const touched = keys.find((k) => state.touched.has(k) && next[k] !== state.view[k]);
+    if (touched) return touched;
+    return named ? linkFallback(named, next) : null;
   };
 
   /**
@@ -107,6 +126,7 @@ export function lessonView({ initial, save, syncDraft = false }) {
       for (const name of state.touched) if (!failed.has(name)) state.fields[name].showError(null);
       state.touched.clear();
       state.view = next;
+      state.drawn = true;
       if (syncDraft) Object.assign(state.draft, state.view);
       save(state.view);
       draw(results, state.view);

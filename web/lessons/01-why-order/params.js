@@ -8,7 +8,8 @@ export const params = {
   // Which sentence: "el gato negro" / "the black cat", or "Juan quiere a María" / "John loves Mary".
   sentence: param.choice({ options: ['cat', 'john'], def: 'cat', argument: 'sentence', label: L('sentence') }),
   // The new order: order[i] is the original position of the word now at position i ("gato el negro" = 1,0,2).
-  order: param.intList({ min: 0, max: 3, maxItems: 4, def: [1, 0, 2], argument: 'order', label: L('order') }),
+  // Kept with its repeats (0,0,1), so the kernel can name the position used twice.
+  order: param.intSequence({ min: 0, max: 3, maxItems: 4, def: [1, 0, 2], argument: 'order', label: L('order') }),
   // Add the sinusoidal positional encoding to the word vectors before attention.
   pe: param.choice({ options: ['off', 'on'], def: 'off', argument: 'pe', label: L('pe') }),
   // Causal mask: each word only looks at itself and the words before it (as in GPT).

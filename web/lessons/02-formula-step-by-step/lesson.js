@@ -16,7 +16,7 @@ export { params };
 const EMBEDDING = [0.5, 0.8];
 
 export function mount({ kernel, initial, save }) {
-  const lesson = lessonView({ initial, save, syncDraft: true });
+  const lesson = lessonView({ initial, save, syncDraft: true, params });
   const { propose } = lesson;
 
   const d2 = d2View({ onValue: propose });

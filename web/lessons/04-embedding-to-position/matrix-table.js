@@ -1,7 +1,8 @@
 // A small matrix as an accessible table, printed as the document printed it: tensors with four decimals,
-// NumPy arrays with every digit of the float32 value. Wide matrices show their first columns and say so.
+// NumPy arrays by NumPy's own rules (one notation for the whole array). Wide matrices show their first
+// columns and say so.
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { tensorFormatter, float32Repr } from '../../src/format-torch.js';
+import { tensorFormatter, numpyArrayFormatter } from '../../src/format-torch.js';
 
 /**
  * matrix: {rows, cols, data}; style: 'tensor' | 'numpy'; rowHeader(i) → text; colLimit: columns shown.
@@ -12,7 +13,7 @@ export function matrixTable({ matrix, caption, corner = '', style = 'numpy', row
   const cols = Math.min(matrix.cols, colLimit);
   const shown = [];
   for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) shown.push(matrix.data[i * matrix.cols + j]);
-  const format = style === 'tensor' ? tensorFormatter(shown) : float32Repr;
+  const format = style === 'tensor' ? tensorFormatter(shown) : numpyArrayFormatter(matrix.data, matrix.rows, matrix.cols);
   const body = [];
   for (let i = 0; i < rows; i++) {
     const cells = new Array(cols);

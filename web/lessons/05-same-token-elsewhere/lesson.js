@@ -34,7 +34,12 @@ export function mount({ kernel, initial, save }) {
       const { embedded, encoded } = kernel.embeddingSteps(weights, sentence, { variant: v.variant, scale });
       // The idea the document rejects, for comparison: the raw index added instead of PE.
       const indexed = kernel.addPositionIndex(embedded, { scale });
-      const againstFirst = (m) => kernel.cosineMatrix({ rows: 1, cols: m.cols, data: m.data.subarray(0, m.cols) }, m).data;
+      // Row 0 against every row, in double: only then are the digits shown ones PyTorch's float32 agrees with.
+      const againstFirst = (m) => {
+        const first = { rows: m.rows, cols: m.cols, data: new Float32Array(m.data.length) };
+        for (let r = 0; r < m.rows; r++) first.data.set(m.data.subarray(0, m.cols), r * m.cols);
+        return kernel.cosineRowsExact(first, m);
+      };
       return { pe: againstFirst(encoded), index: againstFirst(indexed) };
     }, next, failed, lesson.namedOrDefault(similarityFields, defaults));
     const pe = (side) => (v) => kernel.positionalEncoding({ maxLen: v[`cmpLen${side}`], dModel: v[`cmpD${side}`], variant: v.variant });

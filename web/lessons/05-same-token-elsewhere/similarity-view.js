@@ -5,11 +5,19 @@ import { chartFigure } from '../../src/charts/figure.js';
 import { xyChart } from '../../src/charts/xy.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 
-// What document 000 printed in cell In [63] (its own random table, d_model = 512, five positions).
+// What document 000 printed in cell In [63] (its own random table, d_model = 512, five positions), and the
+// settings of that cell: the column is shown only when the lesson has them (any seed: the document had none).
 const DOCUMENT = ['1000.0001192092896', '999.988317489624', '999.9597668647766', '999.9275207519531', '999.9014735221863'];
+const DOCUMENT_SETTINGS = { dModel: 512, token: 21, vocabSize: 100, scale: 'on', variant: 'literal-shifted' };
+const hasDocumentSettings = (view) => Object.entries(DOCUMENT_SETTINGS).every(([name, value]) => view[name] === value) && view.count <= DOCUMENT.length;
 
-// The document multiplies by 1000 to make the small differences readable; here only the printing does.
-const times1000 = (x) => (x * 1000).toFixed(4);
+// The document multiplies by 1000 to make the small differences readable; here only the printing does. The
+// cosine is the kernel's double-precision one; PyTorch's float32 cosine_similarity lands within 2e-7 of it, so
+// 5 decimals (2 after ×1000) are digits both agree on, and the next ones would be float32 rounding.
+const times1000 = (x) => (x * 1000).toFixed(2);
+const cosineDigits = (x) => x.toFixed(5);
+// Below this (×1000) the similarity is no longer "close to 1000".
+const CLOSE_TO_1000 = 990;
 
 export function similarityView() {
   const element = document.createElement('section');
@@ -29,6 +37,7 @@ export function similarityView() {
     const cosine = similarity.pe;
     const positions = Array.from(cosine, (_, p) => p);
     const last = cosine.length - 1;
+    const lowest = cosine.indexOf(Math.min(...cosine));
     const vars = {
       token: view.token,
       count: cosine.length,
@@ -37,10 +46,14 @@ export function similarityView() {
       last: times1000(cosine[last]),
       lastIndex: times1000(similarity.index[last]),
       lastPos: last,
+      min: times1000(cosine[lowest]),
+      minPos: lowest,
+      sqrt: Math.sqrt(view.dModel).toFixed(2),
     };
+    const scaled = cosine[lowest] * 1000 >= CLOSE_TO_1000 ? 'scaled' : 'scaledFar';
     summary.textContent = [
       t('sameToken.similarity.summary', vars),
-      view.scale === 'on' ? t('sameToken.similarity.scaled', vars) : t('sameToken.similarity.unscaled', vars),
+      view.scale === 'on' ? t(`sameToken.similarity.${scaled}`, vars) : t('sameToken.similarity.unscaled', vars),
       t('sameToken.similarity.index', vars),
     ].join(' ');
     figure.update({
@@ -61,17 +74,24 @@ export function similarityView() {
       table: null,
     });
     const caption = t('sameToken.similarity.caption', vars);
+    const withDocument = hasDocumentSettings(view);
+    const columns = [t('sameToken.similarity.cosine'), t('sameToken.similarity.cosine1000'), t('sameToken.similarity.indexColumn')];
+    if (withDocument) columns.splice(2, 0, t('sameToken.similarity.document'));
     const table = dataTable({
       caption,
       corner: t('sameToken.similarity.corner'),
-      columns: [t('sameToken.similarity.cosine'), t('sameToken.similarity.cosine1000'), t('sameToken.similarity.document'), t('sameToken.similarity.indexColumn')],
-      rows: positions.map((p) => ({
-        header: String(p),
-        cells: [cosine[p].toPrecision(8), times1000(cosine[p]), DOCUMENT[p] ?? '—', times1000(similarity.index[p])],
-      })),
+      columns,
+      rows: positions.map((p) => {
+        const cells = [cosineDigits(cosine[p]), times1000(cosine[p]), times1000(similarity.index[p])];
+        if (withDocument) cells.splice(2, 0, DOCUMENT[p]);
+        return { header: String(p), cells };
+      }),
     });
     table.classList.add('similarity-table');
-    tableHost.replaceChildren(scrollBox(table, caption));
+    const digits = document.createElement('p');
+    digits.className = 'similarity-digits';
+    digits.textContent = t(withDocument ? 'sameToken.similarity.digitsDocument' : 'sameToken.similarity.digits');
+    tableHost.replaceChildren(scrollBox(table, caption), digits);
   }
   return { element, width: figure.width, draw, relabel() {} };
 }

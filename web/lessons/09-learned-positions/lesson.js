@@ -69,8 +69,14 @@ export function mount({ kernel, initial, save }) {
   shapesNote.className = 'table-note';
   shapes.element.append(shapesText, shapesNote);
 
-  // The broadcast sum for the whole batch, drawn.
+  // The broadcast sum for the whole batch, drawn; or, when the tables do not broadcast, PyTorch's error instead.
   const figure = chartFigure('lp-heatmap');
+  const failureOut = document.createElement('p');
+  failureOut.className = 'lp-failure';
+  failureOut.setAttribute('role', 'status');
+  failureOut.hidden = true;
+  const heatmapBox = document.createElement('div');
+  heatmapBox.append(figure.element, failureOut);
 
   // One window's numbers: its token rows, the positional rows and their sum.
   const windowPanel = panel('lp-window', 'learnedPositions.numbers.title');
@@ -127,13 +133,28 @@ export function mount({ kernel, initial, save }) {
       `inputs.shape                  torch.Size([${ROWS}, ${LENGTH}])`,
       `tokens_embeddings.shape       torch.Size([${ROWS}, ${LENGTH}, ${d}])`,
       `pos_embeddings.shape          torch.Size([${next.contextLength}, ${d}])`,
-      failure ? `input_embeddings              ${t('learnedPositions.shapes.error')}` : `input_embeddings.shape        torch.Size([${ROWS}, ${LENGTH}, ${d}])`,
+      failure ? `input_embeddings              ${t('learnedPositions.shapes.error')}`
+        : r.failure ? `input_embeddings              RuntimeError: ${r.failure.message}`
+          : `input_embeddings.shape        torch.Size([${ROWS}, ${LENGTH}, ${d}])`,
     ].join('\n');
-    shapesNote.textContent = failure ? describeError(failure) : t('learnedPositions.shapes.note', { d });
+    shapesNote.textContent = failure ? describeError(failure) : r.failure ? describeError(r.failure) : t('learnedPositions.shapes.note', { d });
+    // A table of another size than the windows: PyTorch's RuntimeError is the result, not a made-up sum.
+    figure.element.hidden = Boolean(r && r.failure);
+    failureOut.hidden = !(r && r.failure);
+    if (r && r.failure) failureOut.textContent = t('learnedPositions.failure', { message: r.failure.message, length: LENGTH, rows: next.contextLength });
 
     if (r) {
       view = next;
       save(view);
+    }
+    if (r && r.failure) {
+      const w = next.window;
+      const tokenHeader = (row) => t('learnedPositions.numbers.token', { window: w, pos: row % LENGTH, id: BATCH[w][row % LENGTH] });
+      windowTables.replaceChildren(
+        numbers(r.tokens, w * LENGTH, (w + 1) * LENGTH, t('learnedPositions.numbers.tokens', { window: w }), tokenHeader),
+        numbers(r.positions, 0, r.positions.rows, t('learnedPositions.numbers.positions', { rows: r.positions.rows }), (row) => t('learnedPositions.numbers.pos', { pos: row })),
+      );
+    } else if (r) {
       const width = figure.width();
       const labels = {
         x: t('learnedPositions.heatmap.x'), y: t('learnedPositions.heatmap.y'), legend: t('learnedPositions.heatmap.legend'),
@@ -204,7 +225,7 @@ export function mount({ kernel, initial, save }) {
   const resize = new ResizeObserver(() => scheduleRender());
 
   return {
-    widgets: { controls: controls.element, shapes: shapes.element, heatmap: figure.element, window: windowPanel.element, beyond: beyond.element },
+    widgets: { controls: controls.element, shapes: shapes.element, heatmap: heatmapBox, window: windowPanel.element, beyond: beyond.element },
     start() {
       resize.observe(figure.element);
       render();

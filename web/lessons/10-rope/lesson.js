@@ -20,7 +20,7 @@ const QUESTIONS = [
 ];
 
 export function mount({ kernel, initial, save }) {
-  const lesson = lessonView({ initial, save, syncDraft: true });
+  const lesson = lessonView({ initial, save, syncDraft: true, params });
   const { propose } = lesson;
 
   const arrows = arrowsView({ onValue: propose });
@@ -48,13 +48,7 @@ export function mount({ kernel, initial, save }) {
     };
   }
 
-  // The field named for the kernel's argument when its value changed, else a touched field that changed.
-  const fieldFor = { dim: 'dim', base: 'base', pair: 'pair' };
-  const blame = (err, next) => {
-    const { view, touched } = lesson;
-    const named = fieldFor[err.argument];
-    return (named && next[named] !== view[named] ? named : null) || [...touched].find((k) => next[k] !== view[k]) || null;
-  };
+  const blame = lesson.namedOrTouched(Object.keys(params), { dim: 'dim', base: 'base', pair: 'pair' });
 
   return lesson.mount({
     panels: [arrows, scores],

@@ -6,6 +6,18 @@ import './quiz.css';
 let counter = 0;
 
 /**
+ * The options in the order shown: the right one moved to a place fixed by the question's id, so it is not
+ * always first, and a reader who reloads or switches language finds it where it was.
+ */
+export function orderedOptions(question) {
+  const { options } = question;
+  let hash = 0;
+  for (const char of String(question.id)) hash = (hash * 31 + char.codePointAt(0)) >>> 0;
+  const shift = (hash % options.length) - options.findIndex((o) => o.correct);
+  return options.map((_, i) => options[(((i - shift) % options.length) + options.length) % options.length]);
+}
+
+/**
  * questions: [{id, options: [{id, correct}]}]; texts come from `${prefix}.${question}.prompt`,
  * `${prefix}.${question}.options.${option}` and `${prefix}.${question}.feedback.${option}`;
  * `${prefix}.check`, `${prefix}.right`, `${prefix}.wrong` and `${prefix}.choose` are shared.
@@ -20,7 +32,7 @@ export function quiz({ prefix, questions }) {
     fieldset.dataset.question = question.id;
     const legend = document.createElement('legend');
     fieldset.append(legend);
-    const options = question.options.map((option) => {
+    const options = orderedOptions(question).map((option) => {
       const label = document.createElement('label');
       label.className = 'quiz-option';
       const radio = document.createElement('input');
