@@ -12,6 +12,7 @@
 
 #include "bridge.hpp"
 #include "poslab/encoding.hpp"
+#include "poslab/far_positions.hpp"
 #include "poslab/similarity.hpp"
 
 using emscripten::val;
@@ -100,6 +101,29 @@ val cosine_rows_exact(const val& a, const val& b, double rows, double dim) {
   });
 }
 
+// Document 003's encoding far out (E003-6): float32 as PyTorch computes it, and exact. Matrices row-major.
+val far_positions(const val& positions, double d_model) {
+  return guarded([&] {
+    const long long d = to_integer("d_model", d_model);
+    poslab::require_range("d_model", d, 2, poslab::kMaxFarWidth);
+    const poslab::FarPositions f = poslab::far_positions(to_doubles("positions", positions), static_cast<int>(d));
+    const auto doubles = [](const poslab::MatrixD& m) { return to_float64_array(std::vector<double>(m.data(), m.data() + m.size())); };
+    val out = val::object();
+    out.set("positionsF32", to_float64_array(f.positions_f32));
+    out.set("divTermF32", to_float64_array(f.div_term_f32));
+    out.set("angleExact", doubles(f.angle_exact));
+    out.set("angleF32", doubles(f.angle_f32));
+    out.set("stepExact", doubles(f.step_exact));
+    out.set("stepF32", doubles(f.step_f32));
+    out.set("angleError", doubles(f.angle_error));
+    out.set("errorInSteps", doubles(f.error_in_steps));
+    out.set("peF32", to_float32_array(f.pe_f32.data(), static_cast<std::size_t>(f.pe_f32.size())));
+    out.set("peExact", doubles(f.pe_exact));
+    out.set("sameAsNext", to_float64_array(std::vector<double>(f.same_as_next.begin(), f.same_as_next.end())));
+    return out;
+  });
+}
+
 // The benchmark's floor: the same allocation, fill and copy-out as positionalEncoding, minus the maths.
 val fill_matrix(double rows, double cols, double value) {
   return guarded([&] {
@@ -133,6 +157,7 @@ EMSCRIPTEN_BINDINGS(poslab) {
   emscripten::function("cosineSimilarity", &cosine_similarity);
   emscripten::function("cosineRows", &cosine_rows);
   emscripten::function("cosineRowsExact", &cosine_rows_exact);
+  emscripten::function("farPositions", &far_positions);
   emscripten::function("cosineMatrix", &cosine_matrix);
   emscripten::function("euclideanDistance", &euclidean_distance);
   emscripten::function("fillMatrix", &fill_matrix);

@@ -140,3 +140,43 @@ test('the learned column follows max_len and the seed from the link (no row for 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// E003-6: document 003's float32 encoding far out, against notebook 003's PyTorch and mpmath values.
+const far = JSON.parse(readFileSync(new URL('../golden/doc003.json', import.meta.url), 'utf8'))['E003-6'];
+
+for (const [lang, sameRow, rounded, oddWidth] of [
+  ['en', /are the same row: all 512 values are equal/, /not a float32 number: .* holds it as 16777216/, /has to be even/],
+  ['es', /son la misma fila: sus 512 valores son iguales/, /no es un número float32: .* la guarda como 16777216/, /tiene que ser par/],
+]) {
+  test(`${lang}: far out (E003-6), the float32 angle of document 003's code is PyTorch's; 2^24 + 1 collapses onto 2^24`, async () => {
+    const { page, problems, context } = await open(`#/distances?lang=${lang}`);
+    // Default: position 10^7, d_model 512. Pair 1's row: PyTorch's float32 angle, mpmath's exact one, their gap.
+    const rows = await cells(page, '.far table');
+    const k = far.positions.indexOf(10000000);
+    for (const [j, i] of far.pairs.entries()) {
+      const row = rows.find((r) => r[0].startsWith(`${i} (`));
+      if (!row) continue;
+      assert.equal(Math.fround(Number(row[3])), far.angle_f32[k][j], `pair ${i}`);
+      assert.ok(Math.abs(Number(row[2]) - far.angle_exact[k][j]) <= 5e-5, `pair ${i}: ${row[2]}`);
+      assert.equal(row[4], formatValue(far.angle_f32[k][j] - far.angle_exact[k][j]), `pair ${i}`);
+      assert.equal(row[6], formatValue(far.sin_exact[k][j]));
+    }
+    assert.equal(rows.length, 6);
+    // Pair 1 is a fifth of a radian off at 10^7; pair 0 (divisor 1) not at all.
+    assert.ok(Math.abs(Number(rows[1][4])) > 0.1 && Number(rows[0][4]) === 0, `${rows[1][4]} ${rows[0][4]}`);
+    await openTable(page, '.far-chart');
+    const sweep = await cells(page, '.far-chart details');
+    assert.equal(sweep.length, 25);
+    // 2^24 + 1 is stored as 2^24: rows 2^24 and 2^24 + 1 are one row.
+    await input(page, 'farPos').fill('16777216');
+    await page.locator('.far-summary', { hasText: sameRow }).waitFor();
+    await input(page, 'farPos').fill('16777217');
+    await page.locator('.far-summary', { hasText: rounded }).waitFor();
+    assert.match(page.url(), /farPos=16777217/);
+    await input(page, 'farD').fill('7');
+    await page.locator('[data-field="farD"] .field-error').filter({ hasText: oddWidth }).waitFor();
+    assert.match(page.url(), /farD=512/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

@@ -64,6 +64,29 @@ function wrap(m) {
       return call(() => m.cosineRowsExact(a.data, b.data, a.rows, a.cols));
     },
 
+    /**
+     * Document 003's encoding far out (E003-6) at each of `positions`: float32 as its PyTorch code computes it
+     * and exact. Matrices are {rows: positions, cols: pairs (or dModel for the rows), data} (row-major).
+     */
+    farPositions(positions, dModel) {
+      const r = call(() => m.farPositions(positions, dModel));
+      const n = positions.length;
+      const byPair = (data) => ({ rows: n, cols: dModel / 2, data });
+      return {
+        positionsF32: r.positionsF32,
+        divTermF32: r.divTermF32,
+        angleExact: byPair(r.angleExact),
+        angleF32: byPair(r.angleF32),
+        stepExact: byPair(r.stepExact),
+        stepF32: byPair(r.stepF32),
+        angleError: byPair(r.angleError),
+        errorInSteps: byPair(r.errorInSteps),
+        peF32: { rows: n, cols: dModel, data: r.peF32 },
+        peExact: { rows: n, cols: dModel, data: r.peExact },
+        sameAsNext: r.sameAsNext,
+      };
+    },
+
     euclideanDistance(a, b) {
       return call(() => m.euclideanDistance(a, b));
     },

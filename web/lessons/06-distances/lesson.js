@@ -6,6 +6,7 @@ import { params } from './params.js';
 import { pairsView } from './pairs-view.js';
 import { similarityView } from './similarity-view.js';
 import { requirementsView } from './requirements-view.js';
+import { farView, SWEEP } from './far-view.js';
 import './distances.css';
 
 export { params };
@@ -16,12 +17,13 @@ const sameBits = (a, b, count) => {
 };
 
 export function mount({ kernel, initial, save }) {
-  const lesson = lessonView({ initial, save, syncDraft: true });
+  const lesson = lessonView({ initial, save, syncDraft: true, params });
   const { propose } = lesson;
 
   const pairs = pairsView({ onValue: propose });
   const similarity = similarityView({ onValue: propose });
   const requirements = requirementsView({ onValue: propose });
+  const far = farView({ onValue: propose });
 
   const row = (pe, p) => pe.data.subarray(p * pe.cols, (p + 1) * pe.cols);
 
@@ -46,6 +48,11 @@ export function mount({ kernel, initial, save }) {
         learned: learnedChecks(maxLen, dModel, v.seed),
       },
     };
+  }
+
+  /** Document 003's float32 encoding far out (E003-6): at the chosen position, and over 10 … 10^9 for the chart. */
+  function farChecks(p, d) {
+    return { p, d, at: kernel.farPositions([p], d), sweep: kernel.farPositions(SWEEP, d) };
   }
 
   /** RoPE measured the same way: one vector (all ones) rotated at every position. */
@@ -105,14 +112,18 @@ export function mount({ kernel, initial, save }) {
   };
 
   return lesson.mount({
-    panels: [pairs, similarity, requirements],
-    compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
+    panels: [pairs, similarity, requirements, far],
+    compute: (next, failed) => ({
+      ...lesson.attempt(compute, next, failed, blame),
+      far: lesson.attempt((v) => farChecks(v.farPos, v.farD), next, failed, lesson.namedOrTouched(['farPos', 'farD'], { positions: 'farPos', d_model: 'farD' })),
+    }),
     draw(result) {
       pairs.draw(result.pairs);
       similarity.draw(result.similarity, similarity.width());
       requirements.draw(result.live);
+      far.draw(result.far, far.width());
     },
-    widgets: { pairs: pairs.element, similarity: similarity.element, requirements: requirements.element },
+    widgets: { pairs: pairs.element, similarity: similarity.element, requirements: requirements.element, far: far.element },
     observe: similarity.element,
   });
 }

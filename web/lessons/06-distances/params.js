@@ -14,4 +14,7 @@ export const params = {
   maxLen: param.int({ min: 2, max: 512, def: 100, argument: 'max_len', label: L('maxLen') }),
   // The learned column: torch.manual_seed(seed); nn.Embedding(maxLen, dModel), as initialised, untrained.
   seed: param.seed({ def: '0', argument: 'seed', label: L('seed') }),
+  // Very far (E003-6): one position up to 2^31, and document 003's width.
+  farPos: param.int({ min: 0, max: 2147483647, def: 10000000, argument: 'positions', label: L('farPos') }),
+  farD: param.int({ min: 2, max: 4096, step: 2, def: 512, argument: 'd_model', label: L('farD') }),
 };

@@ -5,10 +5,10 @@ import * as Plot from '@observablehq/plot';
 
 /**
  * series: [{name, x: number[], y: number[]}]; labels: {x, y, aria, description}; logY: log scale on y;
- * marks: extra Plot marks (rules, highlighted dots) drawn on top; xDomain / yDomain: fixed axis ranges
+ * logX: log scale on x; marks: extra Plot marks (rules, highlighted dots) drawn on top; xDomain / yDomain: fixed axis ranges
  * (a curve that grows while a job runs keeps its axis); yZero: the y axis includes 0.
  */
-export function seriesChart({ series, width, labels, logY = false, marks = [], xDomain, yDomain, yZero = false }) {
+export function seriesChart({ series, width, labels, logY = false, logX = false, marks = [], xDomain, yDomain, yZero = false }) {
   const points = series.flatMap((s) => s.x.map((x, i) => ({ series: s.name, x, y: s.y[i] })));
   const dense = points.length / Math.max(1, series.length) > 60;
   return Plot.plot({
@@ -19,7 +19,7 @@ export function seriesChart({ series, width, labels, logY = false, marks = [], x
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
     style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
-    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: 40, domain: xDomain },
+    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: 40, domain: xDomain, type: logX ? 'log' : 'linear' },
     y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', type: logY ? 'log' : 'linear', grid: true, domain: yDomain, zero: yZero && !logY },
     color: series.length > 1 ? { legend: true, domain: series.map((s) => s.name), scheme: 'observable10' } : undefined,
     marks: [

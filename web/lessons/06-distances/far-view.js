@@ -1,0 +1,113 @@
+// E003-6: document 003's "loss of precision on very long sequences", measured. At a position the student picks
+// (up to 2^31), a few pairs of columns: the angle document 003's float32 code gives sin and cos, the exact angle,
+// the error in radians and in steps between neighbouring positions, and the sines; a chart of that error in
+// steps over positions 10 … 10^9; and how many values two neighbouring rows still tell apart.
+import * as Plot from '@observablehq/plot';
+import { t } from '../../src/i18n.js';
+import { textField, sliderField } from '../../src/ui/fields.js';
+import { chartFigure } from '../../src/charts/figure.js';
+import { seriesChart } from '../../src/charts/series.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { formatValue } from '../../src/format.js';
+import { float32Repr } from '../../src/format-torch.js';
+import { params } from './params.js';
+
+// Exact angles with four decimals at any size, float32 ones with the digits that name the float32 value:
+// 9642579.8765 against 9642580 is the whole story.
+const angle = (x) => x.toFixed(4);
+const angleF32 = (x) => float32Repr(x).replace(/\.$/, '');
+
+/** The pairs shown: the first three, a quarter and half way, the last. */
+export function shownPairs(pairs) {
+  return [...new Set([0, 1, 2, Math.floor(pairs / 4), Math.floor(pairs / 2), pairs - 1].filter((i) => i < pairs))];
+}
+
+/** Positions of the chart: 1, 2 and 5 per decade, 10 … 10^9. */
+export const SWEEP = Array.from({ length: 8 }, (_, e) => [1, 2, 5].map((m) => m * 10 ** (e + 1))).flat().concat([1e9]);
+
+export function farView({ onValue }) {
+  const element = document.createElement('section');
+  element.className = 'panel far';
+  const fields = {
+    farPos: textField({ name: 'farPos', decl: params.farPos, labelKey: 'distances.fields.farPos.label', hintKey: 'distances.fields.farPos.hint', inputMode: 'numeric', width: 12, onValue: (v) => onValue('farPos', v) }),
+    farD: sliderField({ name: 'farD', decl: params.farD, labelKey: 'distances.fields.farD.label', hintKey: 'distances.fields.farD.hint', onValue: (v) => onValue('farD', v) }),
+  };
+  const grid = document.createElement('div');
+  grid.className = 'field-grid';
+  grid.append(fields.farPos.element, fields.farD.element);
+  const summary = document.createElement('p');
+  summary.className = 'far-summary';
+  summary.setAttribute('aria-live', 'polite');
+  const tableHost = document.createElement('div');
+  const chart = chartFigure('far-chart');
+  element.append(grid, summary, tableHost, chart.element);
+
+  /** at: farPositions at [p]; sweep: farPositions at SWEEP; p, d. */
+  function draw({ at, sweep, p, d }, width) {
+    const pairs = d / 2;
+    const shown = shownPairs(pairs);
+    const cell = (m, i) => m.data[i];
+    const vars = {
+      pos: p,
+      posF32: at.positionsF32[0],
+      next: p + 1,
+      d,
+      same: at.sameAsNext[0],
+      error1: formatValue(Math.abs(cell(at.angleError, Math.min(1, pairs - 1)))),
+      steps1: formatValue(cell(at.errorInSteps, Math.min(1, pairs - 1))),
+      errorLast: formatValue(Math.abs(cell(at.angleError, pairs - 1))),
+      stepsLast: formatValue(cell(at.errorInSteps, pairs - 1)),
+    };
+    const parts = [t(at.positionsF32[0] === p ? 'distances.far.exactPosition' : 'distances.far.roundedPosition', vars)];
+    parts.push(t('distances.far.pairs', vars));
+    parts.push(t(vars.same === d ? 'distances.far.sameRow' : 'distances.far.neighbours', vars));
+    summary.textContent = parts.join(' ');
+    summary.dataset.same = String(vars.same);
+
+    const caption = t('distances.far.caption', vars);
+    tableHost.replaceChildren(scrollBox(dataTable({
+      caption,
+      corner: t('distances.far.pair'),
+      columns: ['divTerm', 'exact', 'f32', 'error', 'steps', 'sinExact', 'sinF32'].map((c) => t(`distances.far.columns.${c}`)),
+      rows: shown.map((i) => ({
+        header: t('distances.far.pairName', { i, a: 2 * i, b: 2 * i + 1 }),
+        cells: [
+          formatValue(at.divTermF32[i]), angle(cell(at.angleExact, i)), angleF32(cell(at.angleF32, i)), formatValue(cell(at.angleError, i)),
+          formatValue(cell(at.errorInSteps, i)), formatValue(at.peExact.data[2 * i]), formatValue(at.peF32.data[2 * i]),
+        ],
+      })),
+    }), caption));
+
+    // The chart: error in steps for a few pairs (pair 0's angle is exact up to 2^24: nothing to draw on a log axis).
+    const chartPairs = shown.filter((i) => i > 0).slice(0, 4);
+    const series = chartPairs.map((i) => ({
+      name: t('distances.far.series', { i }),
+      x: SWEEP.filter((_, k) => sweep.errorInSteps.data[k * pairs + i] > 0),
+      y: SWEEP.map((_, k) => sweep.errorInSteps.data[k * pairs + i]).filter((v) => v > 0),
+    }));
+    const chartVars = { d };
+    chart.update({
+      title: t('distances.far.chartTitle', chartVars),
+      drawing: seriesChart({
+        series,
+        width,
+        logX: true,
+        logY: true,
+        labels: { x: t('distances.far.x'), y: t('distances.far.y'), aria: t('distances.far.aria', chartVars), description: t('distances.far.description') },
+        marks: [Plot.ruleY([0.5], { stroke: 'currentColor', strokeDasharray: '4,3' })],
+      }),
+      noteText: t('distances.far.note'),
+      table: () => {
+        const title = t('distances.far.chartTitle', chartVars);
+        return scrollBox(dataTable({
+          caption: title,
+          corner: t('distances.far.x'),
+          columns: chartPairs.map((i) => t('distances.far.series', { i })),
+          rows: SWEEP.map((pos, k) => ({ header: String(pos), cells: chartPairs.map((i) => formatValue(sweep.errorInSteps.data[k * pairs + i])) })),
+        }), title);
+      },
+    });
+  }
+  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
+  return { element, fields, draw, width: chart.width, relabel };
+}
