@@ -6,7 +6,8 @@ import { loadKernel, describeError } from './kernel.js';
 import { parseHash, resolveParams, storedParams, saveView, storage, formatParam } from './state.js';
 import { lessons, findLesson, loadLessonCode, loadLessonText } from './lessons.js';
 import { renderMarkdown } from './markdown.js';
-import { mountNotices, showNotice } from './ui/notices.js';
+import { mountNotices, showNotice, clearNotices } from './ui/notices.js';
+import { courseNav, coursePager, focusTitle } from './ui/course-nav.js';
 
 const $ = (id) => document.getElementById(id);
 const article = $('lesson');
@@ -14,27 +15,10 @@ const languageSelect = $('language');
 
 let current = null; // {lesson, code, handle, params}
 
-function buildNav() {
-  const list = $('lesson-list');
-  list.replaceChildren(
-    ...lessons.map((lesson) => {
-      const item = document.createElement('li');
-      const link = document.createElement('a');
-      link.href = `#/${lesson.id}`;
-      link.dataset.lesson = lesson.id;
-      link.dataset.i18n = `lessons.${lesson.id}.title`;
-      link.textContent = t(`lessons.${lesson.id}.title`);
-      item.append(link);
-      return item;
-    }),
-  );
-}
+let nav = null; // the lesson list and its narrow-screen menu (ui/course-nav.js)
 
 function markCurrentLesson() {
-  for (const link of document.querySelectorAll('#lesson-list a')) {
-    if (current && link.dataset.lesson === current.lesson.id) link.setAttribute('aria-current', 'page');
-    else link.removeAttribute('aria-current');
-  }
+  nav.mark(current ? current.lesson.id : null);
   if (current) document.title = `${t(`lessons.${current.lesson.id}.title`)} · poslab`;
 }
 
@@ -55,7 +39,7 @@ async function renderText() {
     const slot = html.querySelector(`[data-slot="${name}"]`);
     (slot || html).append(widget);
   }
-  article.replaceChildren(...html.childNodes);
+  article.replaceChildren(...html.childNodes, coursePager(lessons, lesson.id));
 }
 
 function noticeForReset({ name, decl, raw, error }) {
@@ -72,7 +56,9 @@ function noticeForReset({ name, decl, raw, error }) {
 
 /** Shows a lesson; `query` holds the link's parameters when the link named this lesson. */
 async function openLesson(lesson, query, kernelPromise) {
+  const moving = current !== null; // from another lesson: its notices go, and the new title comes into view
   if (current && current.handle) current.handle.destroy();
+  if (moving) clearNotices();
   delete document.documentElement.dataset.lessonReady;
   const code = await loadLessonCode(lesson);
   const { values, resets } = resolveParams(code.params, query, storedParams(lesson.id));
@@ -100,6 +86,7 @@ async function openLesson(lesson, query, kernelPromise) {
   await renderText();
   $('loading').hidden = true;
   if (current.handle) current.handle.start();
+  if (moving) focusTitle(article);
   // A marker for tests and screenshots: the lesson's text is in and its figures have been started.
   document.documentElement.dataset.lessonReady = lesson.id;
   save();
@@ -154,7 +141,7 @@ function start() {
   if (fromUrl !== null && !languages.includes(fromUrl)) {
     showNotice(() => t('notices.badLanguage', { raw: fromUrl, lang: t(`languages.${language()}`) }));
   }
-  buildNav();
+  nav = courseNav(lessons);
 
   let lesson = findLesson(id);
   if (id && !lesson) showNotice(() => t('notices.unknownLesson', { raw: id }));

@@ -12,6 +12,12 @@ export function mountNotices(element) {
   });
 }
 
+/** Removes every notice: they speak of the lesson the reader has just left. */
+export function clearNotices() {
+  shown.clear();
+  region.replaceChildren();
+}
+
 /** text: () => string in the current language. Returns a function that removes the notice. */
 export function showNotice(text, { kind = 'warning' } = {}) {
   const box = document.createElement('div');
