@@ -12,6 +12,8 @@ import { checkView, gapIsSmall } from './check-view.js';
 import { headView } from './head-view.js';
 import { DIM, WORDS, sentences } from './toy-model.js';
 import './why-order.css';
+import { quizPanel } from '../../src/ui/quiz.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
@@ -23,6 +25,7 @@ function wordMatrix(table, words) {
 }
 
 export function mount({ kernel, initial, save }) {
+  const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
   let view = { ...initial };
 
   const controls = controlsView({
@@ -99,12 +102,13 @@ export function mount({ kernel, initial, save }) {
     // The sentence has other words (maybe another count) in the other language: start from its reordering.
     if (view.order.length !== sentences[view.sentence].words[language()].length) view.order = sentences[view.sentence].reorder[language()];
     controls.relabel();
+    selfCheck.relabel();
     scheduleRender();
   });
   const resize = new ResizeObserver(() => scheduleRender());
 
   return {
-    widgets: { controls: controls.element, results: results.element, check: check.element },
+    widgets: { controls: controls.element, results: results.element, check: check.element, quiz: selfCheck.element },
     start() {
       resize.observe(results.element);
       render();

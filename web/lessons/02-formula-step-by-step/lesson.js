@@ -9,6 +9,8 @@ import { stepsView } from './steps-view.js';
 import { wavelengthView } from './wavelength-view.js';
 import { rotationView } from './rotation-view.js';
 import './formula-steps.css';
+import { quizPanel } from '../../src/ui/quiz.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
@@ -17,6 +19,7 @@ const EMBEDDING = [0.5, 0.8];
 
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save, syncDraft: true, params });
+  const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
   const { propose } = lesson;
 
   const d2 = d2View({ onValue: propose });
@@ -76,10 +79,11 @@ export function mount({ kernel, initial, save }) {
   }
 
   return lesson.mount({
+    relabel: () => selfCheck.relabel(),
     panels: [d2, steps, rotation],
     compute,
     draw,
     observe: steps.element,
-    widgets: { d2: d2.element, steps: steps.element, wavelengths: waves.element, rotation: rotation.element },
+    widgets: { d2: d2.element, steps: steps.element, wavelengths: waves.element, rotation: rotation.element, quiz: selfCheck.element },
   });
 }

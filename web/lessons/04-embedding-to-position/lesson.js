@@ -11,6 +11,8 @@ import { tableView } from './table-view.js';
 import { stepsView } from './steps-view.js';
 import { journeyView } from './journey-view.js';
 import './lesson.css';
+import { quizPanel } from '../../src/ui/quiz.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
@@ -18,6 +20,7 @@ const defaults = defaultsOf(params);
 
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save });
+  const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
   const { propose, apply } = lesson;
 
   const controls = controlsView({ onValue: propose, onPreset: (preset) => apply(preset.values) });
@@ -60,6 +63,7 @@ export function mount({ kernel, initial, save }) {
   }
 
   return lesson.mount({
+    relabel: () => selfCheck.relabel(),
     panels: [controls, tablePanel, steps, journey],
     fields: { ...controls.fields, ...steps.fields, ...journey.fields },
     compute,
@@ -70,6 +74,7 @@ export function mount({ kernel, initial, save }) {
       table: tablePanel.element,
       steps: steps.element,
       journey: journey.element,
+      quiz: selfCheck.element,
     },
   });
 }

@@ -8,6 +8,8 @@ import { params } from './params.js';
 import { controlsView } from './controls.js';
 import { similarityView } from './similarity-view.js';
 import './lesson.css';
+import { quizPanel } from '../../src/ui/quiz.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
@@ -15,6 +17,7 @@ const defaults = defaultsOf(params);
 
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save });
+  const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
   const { propose, apply } = lesson;
 
   const controls = controlsView({ onValue: propose, onPreset: (preset) => apply(preset.values) });
@@ -49,6 +52,7 @@ export function mount({ kernel, initial, save }) {
   }
 
   return lesson.mount({
+    relabel: () => selfCheck.relabel(),
     panels: [controls, similarity, compare],
     fields: { ...controls.fields, ...compare.fields },
     compute,
@@ -57,6 +61,6 @@ export function mount({ kernel, initial, save }) {
       compare.draw(a, b, view);
     },
     observe: similarity.element,
-    widgets: { controls: controls.element, similarity: similarity.element, compare: compare.element },
+    widgets: { controls: controls.element, similarity: similarity.element, compare: compare.element, quiz: selfCheck.element },
   });
 }

@@ -8,6 +8,8 @@ import { similarityView } from './similarity-view.js';
 import { requirementsView } from './requirements-view.js';
 import { farView, SWEEP } from './far-view.js';
 import './distances.css';
+import { quizPanel } from '../../src/ui/quiz.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
@@ -18,6 +20,7 @@ const sameBits = (a, b, count) => {
 
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save, syncDraft: true, params });
+  const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
   const { propose } = lesson;
 
   const pairs = pairsView({ onValue: propose });
@@ -112,6 +115,7 @@ export function mount({ kernel, initial, save }) {
   };
 
   return lesson.mount({
+    relabel: () => selfCheck.relabel(),
     panels: [pairs, similarity, requirements, far],
     compute: (next, failed) => ({
       ...lesson.attempt(compute, next, failed, blame),
@@ -123,7 +127,7 @@ export function mount({ kernel, initial, save }) {
       requirements.draw(result.live);
       far.draw(result.far, far.width());
     },
-    widgets: { pairs: pairs.element, similarity: similarity.element, requirements: requirements.element, far: far.element },
+    widgets: { pairs: pairs.element, similarity: similarity.element, requirements: requirements.element, far: far.element, quiz: selfCheck.element },
     observe: similarity.element,
   });
 }

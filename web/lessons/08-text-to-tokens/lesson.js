@@ -12,6 +12,8 @@ import { textPanel } from './text-panel.js';
 import { tokensView } from './tokens-view.js';
 import { batchView } from './batch-view.js';
 import { downloadStory } from './story.js';
+import { quizPanel } from '../../src/ui/quiz.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
@@ -21,6 +23,7 @@ const strict = new TextDecoder('utf-8', { fatal: true });
 const lenient = new TextDecoder('utf-8');
 
 export function mount({ kernel, initial, save }) {
+  const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
   let view = { ...initial };          // the last values the kernel accepted: what the link stores
   const draft = { ...initial };       // what the fields hold
   let tokenizer = null;
@@ -173,11 +176,12 @@ export function mount({ kernel, initial, save }) {
     textBox.relabel();
     tokens.relabel();
     batch.relabel();
+    selfCheck.relabel();
     scheduleRender();
   });
 
   return {
-    widgets: { text: textBox.element, tokens: tokens.element, batch: batch.element },
+    widgets: { text: textBox.element, tokens: tokens.element, batch: batch.element, quiz: selfCheck.element },
     start() {
       if (view.source === 'story') offerStory();
       else useSource('sample');

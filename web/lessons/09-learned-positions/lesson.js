@@ -13,6 +13,8 @@ import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
 import { params } from './params.js';
 import { titledPanel } from '../../src/ui/dom.js';
+import { quizPanel } from '../../src/ui/quiz.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
@@ -44,6 +46,7 @@ function numbers(matrix, from, to, caption, rowHeader) {
 }
 
 export function mount({ kernel, initial, save }) {
+  const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
   let view = { ...initial };
   const draft = { ...initial };
 
@@ -220,12 +223,13 @@ export function mount({ kernel, initial, save }) {
   relabelAll();
   const offLanguage = onLanguageChange(() => {
     relabelAll();
+    selfCheck.relabel();
     scheduleRender();
   });
   const resize = new ResizeObserver(() => scheduleRender());
 
   return {
-    widgets: { controls: controls.element, shapes: shapes.element, heatmap: heatmapBox, window: windowPanel.element, beyond: beyond.element },
+    widgets: { controls: controls.element, shapes: shapes.element, heatmap: heatmapBox, window: windowPanel.element, beyond: beyond.element, quiz: selfCheck.element },
     start() {
       resize.observe(figure.element);
       render();

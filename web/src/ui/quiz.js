@@ -1,6 +1,7 @@
 // ui/quiz.js — a self-check quiz: each question is a group of radio buttons and a "Check" button; the answer
 // gets feedback (right or not, and why) in the reader's language. Nothing is recorded or sent anywhere.
-import { t } from '../i18n.js';
+import { t, has } from '../i18n.js';
+import { storage } from '../state.js';
 import './quiz.css';
 
 let counter = 0;
@@ -20,11 +21,30 @@ export function orderedOptions(question) {
 /**
  * questions: [{id, options: [{id, correct}]}]; texts come from `${prefix}.${question}.prompt`,
  * `${prefix}.${question}.options.${option}` and `${prefix}.${question}.feedback.${option}`;
- * `${prefix}.check`, `${prefix}.right`, `${prefix}.wrong` and `${prefix}.choose` are shared.
+ * `${prefix}.check`, `${prefix}.right`, `${prefix}.wrong` and `${prefix}.choose` are shared (the catalogue's
+ * quiz.* when the lesson has none). The answers checked are kept in local storage under the prefix, so a
+ * reader who comes back finds them, with their feedback and the count of right answers.
  */
 export function quiz({ prefix, questions }) {
   const element = document.createElement('div');
   element.className = 'quiz';
+  const shared = (key) => t(has(`${prefix}.${key}`) ? `${prefix}.${key}` : `quiz.${key}`);
+  const storageKey = `quiz:${prefix}`;
+  const saved = (() => {
+    try {
+      return JSON.parse(storage.get(storageKey) || '{}') || {};
+    } catch {
+      return {};
+    }
+  })();
+  const progress = document.createElement('p');
+  progress.className = 'quiz-progress';
+  progress.setAttribute('aria-live', 'polite');
+  const sayProgress = () => {
+    const right = questions.filter((q) => q.options.some((o) => o.correct && o.id === saved[q.id])).length;
+    progress.textContent = t('quiz.progress', { right, total: questions.length });
+    progress.dataset.right = String(right);
+  };
   const parts = questions.map((question) => {
     const name = `quiz-${++counter}`;
     const fieldset = document.createElement('fieldset');
@@ -54,29 +74,59 @@ export function quiz({ prefix, questions }) {
     let answered = null; // the option checked last, so feedback can be re-said in another language
     const say = () => {
       if (!answered) {
-        feedback.textContent = answered === null ? '' : t(`${prefix}.choose`);
+        feedback.textContent = answered === null ? '' : shared('choose');
         feedback.dataset.result = '';
         return;
       }
-      const verdict = answered.correct ? t(`${prefix}.right`) : t(`${prefix}.wrong`);
+      const verdict = answered.correct ? shared('right') : shared('wrong');
       feedback.textContent = `${verdict} ${t(`${prefix}.${question.id}.feedback.${answered.id}`)}`;
       feedback.dataset.result = answered.correct ? 'right' : 'wrong';
     };
     check.addEventListener('click', () => {
       const picked = options.find((o) => o.radio.checked);
       answered = picked ? picked.option : false;
+      if (picked) {
+        saved[question.id] = picked.option.id;
+        storage.set(storageKey, JSON.stringify(saved));
+      }
       say();
+      sayProgress();
     });
+    // An answer checked on an earlier visit comes back with its feedback.
+    const earlier = options.find((o) => o.option.id === saved[question.id]);
+    if (earlier) {
+      earlier.radio.checked = true;
+      answered = earlier.option;
+    }
     const relabel = () => {
       legend.textContent = t(`${prefix}.${question.id}.prompt`);
-      check.textContent = t(`${prefix}.check`);
+      check.textContent = shared('check');
       for (const { option, text } of options) text.textContent = t(`${prefix}.${question.id}.options.${option.id}`);
       say();
     };
     return { fieldset, relabel };
   });
-  element.append(...parts.map((p) => p.fieldset));
-  const relabel = () => parts.forEach((p) => p.relabel());
+  element.append(...parts.map((p) => p.fieldset), progress);
+  const relabel = () => {
+    parts.forEach((p) => p.relabel());
+    sayProgress();
+  };
+  relabel();
+  return { element, relabel };
+}
+
+/** A lesson's self-check as a titled panel ("Check yourself"): { element, relabel }. */
+export function quizPanel({ prefix, questions }) {
+  const check = quiz({ prefix, questions });
+  const element = document.createElement('section');
+  element.className = 'panel lesson-quiz';
+  const title = document.createElement('h2');
+  title.className = 'panel-title';
+  element.append(title, check.element);
+  const relabel = () => {
+    title.textContent = t('quiz.title');
+    check.relabel();
+  };
   relabel();
   return { element, relabel };
 }

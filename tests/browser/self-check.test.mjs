@@ -1,0 +1,104 @@
+// Every lesson's self-check (issue 14.4): each question answers right and wrong with feedback in the reader's
+// language, the right answer is not always in the same place, answers come back after a reload, and the
+// answers that quote the lab's numbers are held against the numbers the lab itself shows.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, existsSync } from 'node:fs';
+import { useLesson, frames, field, openTable, waitForReady } from './browser.mjs';
+
+const site = useLesson('why-order');
+const folders = readdirSync(new URL('../../web/lessons/', import.meta.url)).filter((f) => existsSync(new URL(`../../web/lessons/${f}/questions.js`, import.meta.url))).sort();
+const quizzes = await Promise.all(folders.map(async (f) => ({ id: f.replace(/^\d+-/, ''), ...(await import(`../../web/lessons/${f}/questions.js`)) })));
+
+test('the lessons without a quiz of their own (10–14 carry theirs) all have one here', () => {
+  assert.ok(quizzes.length >= 7, folders.join(', '));
+  for (const { QUESTIONS } of quizzes) {
+    assert.ok(QUESTIONS.length >= 3 && QUESTIONS.length <= 5);
+    for (const q of QUESTIONS) assert.equal(q.options.filter((o) => o.correct).length, 1, q.id);
+  }
+});
+
+quizzes.forEach(({ id, QUESTIONS }, k) => {
+  const lang = k % 2 ? 'en' : 'es';
+  test(`${id} (${lang}): every question says right and wrong with its reason; answers survive a reload`, async () => {
+    const { page, problems, context } = await site.open(`#/${id}?lang=${lang}`);
+    const panel = page.locator('.lesson-quiz');
+    await panel.scrollIntoViewIfNeeded();
+    assert.equal(await panel.locator('h2').textContent(), lang === 'es' ? 'Compruébalo' : 'Check yourself');
+    const places = [];
+    for (const q of QUESTIONS) {
+      const set = panel.locator(`.quiz-question[data-question="${q.id}"]`);
+      const values = await set.locator('input[type=radio]').evaluateAll((inputs) => inputs.map((i) => i.value));
+      const right = q.options.find((o) => o.correct).id;
+      places.push(values.indexOf(right));
+      const wrong = q.options.find((o) => !o.correct).id;
+      await set.locator(`input[value="${wrong}"]`).check();
+      await set.locator('.quiz-check').click();
+      assert.equal(await set.locator('.quiz-feedback').getAttribute('data-result'), 'wrong');
+      assert.ok((await set.locator('.quiz-feedback').textContent()).length > 40, `${q.id}: feedback explains`);
+      await set.locator(`input[value="${right}"]`).check();
+      await set.locator('.quiz-check').click();
+      assert.equal(await set.locator('.quiz-feedback').getAttribute('data-result'), 'right');
+    }
+    assert.ok(new Set(places).size > 1 || places[0] > 0, `right answers at ${places}`);
+    assert.equal(await panel.locator('.quiz-progress').getAttribute('data-right'), String(QUESTIONS.length));
+    // The same browser comes back to the lesson: the answers and their feedback are still there.
+    await page.reload();
+    await waitForReady(page, `#/${id}`);
+    assert.equal(await page.locator('.lesson-quiz .quiz-progress').getAttribute('data-right'), String(QUESTIONS.length));
+    assert.equal(await page.locator('.lesson-quiz .quiz-feedback[data-result="right"]').count(), QUESTIONS.length);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+/** The text of one option, as the page shows it. */
+const optionText = (page, question, option) => page.locator(`.lesson-quiz .quiz-question[data-question="${question}"] input[value="${option}"] + span`).textContent();
+
+test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 08, 01)', async () => {
+  // 05: position 4, ×1000, with and without √d_model.
+  let { page, context } = await site.open('#/same-token-elsewhere?lang=en');
+  const row4 = async () => (await page.$$eval('.similarity-table tbody tr', (rows) => rows.map((r) => r.cells[2].textContent.trim())))[4];
+  assert.ok((await optionText(page, 'scaled', 'near')).includes(await row4()));
+  await field(page, 'scale', 'select').selectOption('off');
+  await frames(page);
+  assert.ok((await page.textContent('.lesson-quiz [data-question="unscaled"]')).length > 0);
+  const unscaled = await row4();
+  await page.locator('.lesson-quiz [data-question="unscaled"] input[value="balance"]').check();
+  await page.locator('.lesson-quiz [data-question="unscaled"] .quiz-check').click();
+  assert.ok((await page.textContent('.lesson-quiz [data-question="unscaled"] .quiz-feedback')).includes(unscaled), unscaled);
+  await context.close();
+
+  // 06: the distances of 5–6 and 5–50; and the row at 2^24.
+  ({ page, context } = await site.open('#/distances?lang=es'));
+  const distances = await page.$$eval('.pairs tbody tr', (rows) => rows.map((r) => Number(r.cells[1].textContent).toFixed(2)));
+  const near = await optionText(page, 'closer', 'near');
+  assert.ok(near.includes(distances[0]) && near.includes(distances[1]), `${near} / ${distances}`);
+  await field(page, 'farPos').fill('16777216');
+  await page.locator('.far-summary[data-same="512"]').waitFor();
+  await context.close();
+
+  // 02: with d_model 8 the first pair's divisor is the largest (1); the longest wavelength at 512 is ≈ 60,611.
+  ({ page, context } = await site.open('#/formula-step-by-step?lang=en&dModel=8'));
+  const div = (await page.$$eval('[data-step="2"] tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim()))))[1].slice(1).map(Number).filter(Number.isFinite);
+  assert.equal(Math.max(...div), div[0]);
+  assert.equal(div[0], 1);
+  await context.close();
+  ({ page, context } = await site.open('#/formula-step-by-step?lang=en'));
+  await openTable(page, '.wavelengths');
+  const waves = await page.$$eval('.wavelengths tbody tr', (rows) => rows.map((r) => Number(r.cells[r.cells.length - 1].textContent)));
+  assert.equal(Math.round(Math.max(...waves.filter(Number.isFinite))), 60611);
+  await context.close();
+
+  // 08: "Hello, world!" is four GPT-2 tokens, 15496 11 995 0.
+  ({ page, context } = await site.open('#/text-to-tokens?lang=en'));
+  await page.fill('.tt-text textarea', 'Hello, world!');
+  await page.waitForFunction(() => [...document.querySelectorAll('.tt-pieces .tt-piece')].map((el) => el.dataset.id).join(' ') === '15496 11 995 0');
+  assert.match(await optionText(page, 'count', 'four'), /^4/);
+  await context.close();
+
+  // 01: no positions, causal mask on: the reordered outputs are no longer the same vectors.
+  ({ page, context } = await site.open('#/why-order?lang=en&pe=off&mask=on'));
+  assert.equal(await page.getAttribute('.why-check', 'data-same'), 'false');
+  await context.close();
+});

@@ -1,0 +1,8 @@
+// The lesson's self-check: question and option ids (texts in strings.<lang>.json under embeddingToPosition.quiz); `correct`
+// marks the right option. ui/quiz.js shows the options in a fixed, varied order.
+export const QUESTIONS = [
+  { id: 'same', options: [{ id: 'pe', correct: true }, { id: 'all', correct: false }, { id: 'none', correct: false }] },
+  { id: 'scale', options: [{ id: 'weigh', correct: true }, { id: 'unit', correct: false }, { id: 'required', correct: false }] },
+  { id: 'seed', options: [{ id: 'generator', correct: true }, { id: 'rounding', correct: false }, { id: 'stored', correct: false }] },
+];
+export const QUIZ_PREFIX = 'embeddingToPosition.quiz';
