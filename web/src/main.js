@@ -7,7 +7,7 @@ import { parseHash, resolveParams, storedParams, saveView, storage, formatParam 
 import { lessons, findLesson, loadLessonCode, loadLessonText } from './lessons.js';
 import { renderMarkdown } from './markdown.js';
 import { mountNotices, showNotice, clearNotices } from './ui/notices.js';
-import { courseNav, coursePager, focusTitle } from './ui/course-nav.js';
+import { courseNav, coursePager, focusTitle, startOver } from './ui/course-nav.js';
 
 const $ = (id) => document.getElementById(id);
 const article = $('lesson');
@@ -16,6 +16,11 @@ const languageSelect = $('language');
 let current = null; // {lesson, code, handle, params}
 
 let nav = null; // the lesson list and its narrow-screen menu (ui/course-nav.js)
+// A move made inside the lab (lesson list, previous/next) brings back what the reader left in that lesson;
+// a link from outside opens exactly what it says, the defaults for anything it leaves out (a clean link on a
+// shared classroom computer does not show the previous student's values).
+let movingInside = false;
+let kernelPromise = null;
 
 function markCurrentLesson() {
   nav.mark(current ? current.lesson.id : null);
@@ -24,6 +29,10 @@ function markCurrentLesson() {
 
 function save() {
   if (!current) return;
+  // A link just followed to another lesson (its hashchange not handled yet) must not be overwritten by a
+  // redraw of the lesson being left: typing a seed and clicking "Previous" would otherwise stay put.
+  const inLink = parseHash(location.hash).lesson;
+  if (inLink && inLink !== current.lesson.id && findLesson(inLink)) return;
   saveView({ lesson: current.lesson.id, lang: language(), params: current.params, decls: current.code.params });
 }
 
@@ -39,7 +48,28 @@ async function renderText() {
     const slot = html.querySelector(`[data-slot="${name}"]`);
     (slot || html).append(widget);
   }
-  article.replaceChildren(...html.childNodes, coursePager(lessons, lesson.id));
+  const pager = coursePager(lessons, lesson.id);
+  pager.append(startOver({ onLesson: startLessonOver, onLab: startLabOver }));
+  article.replaceChildren(...html.childNodes, pager);
+}
+
+/** Forgets what the current lesson kept (values, self-check answers) and shows its defaults. */
+function startLessonOver() {
+  storage.remove(`params:${current.lesson.id}`);
+  for (const quiz of article.querySelectorAll('.quiz[data-storage-key]')) storage.remove(quiz.dataset.storageKey);
+  reopen();
+}
+
+/** Forgets everything the lab kept in this browser, then shows the current lesson's defaults. */
+function startLabOver() {
+  for (const key of storage.keys()) storage.remove(key);
+  reopen();
+}
+
+function reopen() {
+  const lesson = current.lesson;
+  history.replaceState(null, '', `#/${lesson.id}?lang=${language()}`);
+  openLesson(lesson, new URLSearchParams(), kernelPromise, { restore: false });
 }
 
 function noticeForReset({ name, decl, raw, error }) {
@@ -54,14 +84,17 @@ function noticeForReset({ name, decl, raw, error }) {
   );
 }
 
-/** Shows a lesson; `query` holds the link's parameters when the link named this lesson. */
-async function openLesson(lesson, query, kernelPromise) {
+/**
+ * Shows a lesson; `query` holds the link's parameters when the link named this lesson. restore: fill what the
+ * link leaves out from what this browser kept for the lesson (a returning visitor, a move inside the lab).
+ */
+async function openLesson(lesson, query, kernelPromise, { restore }) {
   const moving = current !== null; // from another lesson: its notices go, and the new title comes into view
   if (current && current.handle) current.handle.destroy();
   if (moving) clearNotices();
   delete document.documentElement.dataset.lessonReady;
   const code = await loadLessonCode(lesson);
-  const { values, resets } = resolveParams(code.params, query, storedParams(lesson.id));
+  const { values, resets } = resolveParams(code.params, query, restore ? storedParams(lesson.id) : new URLSearchParams());
   resets.forEach(noticeForReset);
   current = { lesson, code, handle: null, params: values };
   markCurrentLesson();
@@ -103,8 +136,10 @@ function showKernelInfo(kernel) {
 }
 
 /** The link changed by hand or by Back/Forward (our own writes use replaceState and do not fire this). */
-function onHashChange(kernelPromise) {
+function onHashChange() {
   const { lesson: id, query } = parseHash(location.hash);
+  const restore = movingInside;
+  movingInside = false;
   const lang = query.get('lang');
   if (languages.includes(lang) && lang !== language()) switchLanguage(lang);
   const lesson = findLesson(id);
@@ -113,10 +148,10 @@ function onHashChange(kernelPromise) {
     return;
   }
   if (!current || lesson !== current.lesson) {
-    openLesson(lesson, query, kernelPromise);
+    openLesson(lesson, query, kernelPromise, { restore });
     return;
   }
-  const { values, resets } = resolveParams(current.code.params, query, storedParams(lesson.id));
+  const { values, resets } = resolveParams(current.code.params, query, restore ? storedParams(lesson.id) : new URLSearchParams());
   resets.forEach(noticeForReset);
   if (current.handle) current.handle.setParams(values);
 }
@@ -145,22 +180,28 @@ function start() {
 
   let lesson = findLesson(id);
   if (id && !lesson) showNotice(() => t('notices.unknownLesson', { raw: id }));
-  // The link's parameters only count when the link names this lesson.
+  // The link's parameters only count when the link names this lesson. Without a lesson in the link (the lab's
+  // bare address) the visitor comes back to the lesson and the values this browser kept.
   const linkQuery = lesson ? query : new URLSearchParams();
+  const restore = !lesson;
   lesson ??= findLesson(storage.get('lesson')) || lessons[0];
 
-  const kernelPromise = loadKernel();
+  kernelPromise = loadKernel();
   kernelPromise.then(showKernelInfo, () => {});
 
   languageSelect.addEventListener('change', () => switchLanguage(languageSelect.value));
-  window.addEventListener('hashchange', () => onHashChange(kernelPromise));
+  window.addEventListener('hashchange', onHashChange);
+  // Links inside the lab (the lesson list, previous / next) are moves inside it: see movingInside.
+  document.addEventListener('click', (event) => {
+    if (event.target.closest('#lessons-nav a[href^="#/"], .lesson-pager a[href^="#/"]')) movingInside = true;
+  });
   // The skip link focuses the lesson instead of writing "#main" over the view in the hash.
   document.querySelector('.skip-link').addEventListener('click', (event) => {
     event.preventDefault();
     $('main').focus();
   });
 
-  openLesson(lesson, linkQuery, kernelPromise).catch((err) => {
+  openLesson(lesson, linkQuery, kernelPromise, { restore }).catch((err) => {
     console.error(err);
     showNotice(() => describeError(err), { kind: 'error' });
   });

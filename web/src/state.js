@@ -178,6 +178,21 @@ export const storage = {
       /* the link still holds the view */
     }
   },
+  remove(key) {
+    try {
+      localStorage.removeItem(STORAGE_PREFIX + key);
+    } catch {
+      /* nothing stored */
+    }
+  },
+  /** Every key this lab stored (without its prefix). */
+  keys() {
+    try {
+      return Object.keys(localStorage).filter((k) => k.startsWith(STORAGE_PREFIX)).map((k) => k.slice(STORAGE_PREFIX.length));
+    } catch {
+      return [];
+    }
+  },
 };
 
 export function storedParams(lesson) {

@@ -78,6 +78,29 @@ export function coursePager(lessons, lessonId) {
   return pager;
 }
 
+/**
+ * "Start over": one button forgets what this lesson kept (its values, its self-check answers) and shows its
+ * defaults; the other forgets everything the lab kept in this browser, after asking.
+ */
+export function startOver({ onLesson, onLab }) {
+  const box = document.createElement('div');
+  box.className = 'start-over';
+  const lessonButton = document.createElement('button');
+  lessonButton.type = 'button';
+  lessonButton.className = 'start-over-lesson';
+  lessonButton.textContent = t('nav.startLesson');
+  lessonButton.addEventListener('click', onLesson);
+  const labButton = document.createElement('button');
+  labButton.type = 'button';
+  labButton.className = 'start-over-lab';
+  labButton.textContent = t('nav.startLab');
+  labButton.addEventListener('click', () => {
+    if (window.confirm(t('nav.confirmLab'))) onLab();
+  });
+  box.append(lessonButton, labButton);
+  return box;
+}
+
 /** After moving to another lesson: its title at the top of the screen, and the keyboard's focus on it. */
 export function focusTitle(article) {
   const title = article.querySelector('h1');

@@ -30,6 +30,7 @@ export function quiz({ prefix, questions }) {
   element.className = 'quiz';
   const shared = (key) => t(has(`${prefix}.${key}`) ? `${prefix}.${key}` : `quiz.${key}`);
   const storageKey = `quiz:${prefix}`;
+  element.dataset.storageKey = storageKey; // "start over" clears the answers of the quizzes on the page
   const saved = (() => {
     try {
       return JSON.parse(storage.get(storageKey) || '{}') || {};
