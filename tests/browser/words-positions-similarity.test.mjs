@@ -151,3 +151,59 @@ test('a 1 MB pasted text trains in the worker while the page keeps drawing frame
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Issue 10: document 001's cosine pitfall (E001-3), the vector pc(black) itself (E001-4), and three defects.
+const doc001 = JSON.parse(readFileSync(new URL('../golden/doc001.json', import.meta.url), 'utf8'));
+
+for (const lang of ['en', 'es']) {
+  test(`${lang}: E001-3 as the document's code runs it (1 at [0, 0], 0 elsewhere) and with two matrices (0.8600013); E001-4's vector`, async () => {
+    const { page, problems, context } = await open(`${SLUG}?lang=${lang}`);
+    const verdict = page.locator('.pitfall-verdict');
+    await verdict.waitFor();
+    // The shared matrix is the notebook's E001-3 matrix: its [0, 0] and the count of non-zero values.
+    const golden = doc001['E001-3'].similarity;
+    assert.equal(Number(await verdict.getAttribute('data-shared')), golden[0][0]);
+    assert.equal(golden.flat().filter((v) => v !== 0).length, 1);
+    assert.match(await verdict.textContent(), lang === 'en' ? /1 of the 400 values are not zero/ : /solo 1 de los 400 valores/);
+    assert.equal(await verdict.getAttribute('data-separate'), doc001['E001-6'].positional_similarity_sklearn_float32.toPrecision(7));
+    // E001-4: pc(black) = y·√512 + PE(2), as numbers, after training.
+    await page.waitForSelector('.w2v-vector tbody tr', { timeout: 30000 });
+    const rows = await page.$$eval('.w2v-vector tbody tr', (trs) => trs.map((r) => [...r.cells].map((c) => c.textContent.trim())));
+    assert.equal(rows.length, 3);
+    assert.match(rows[2][0], /^pc\(.+\) = y·√512 \+ PE\(2\)$/);
+    // PE(2) of the literal loop starts 0.90930, -0.41615, as document 001 printed it (E001-2).
+    assert.deepEqual(rows[1].slice(1, 3), ['0.90930', '-0.41615']);
+    // pc = y·√512 + PE, column by column, to the printed digits.
+    for (const j of [1, 2, 3, 4, 6, 7, 8, 9]) {
+      const [y, pe, pc] = [Number(rows[0][j]), Number(rows[1][j]), Number(rows[2][j])];
+      assert.ok(Math.abs(pc - (y * Math.sqrt(512) + pe)) <= 2e-3 * Math.max(1, Math.abs(pc)), `column ${j}: ${pc} vs ${y}·√512 + ${pe}`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('positions are counted from 1 (0 is refused with a reason); min_count dropping the pair is said; emoji text trains with no "0 words/s"', async () => {
+  const { page, problems, context } = await open(`${SLUG}?lang=en`);
+  await page.waitForSelector('.w2v-similarities .w2v-position', { timeout: 30000 });
+  await field(page, 'pos1').fill('0');
+  await page.waitForFunction(() => /between 1 and 4095/.test(document.querySelector('[data-field=pos1] .field-error').textContent));
+  assert.match(await page.textContent('[data-field=pos1] .field-hint'), /Counted from 1/);
+  await field(page, 'pos1').fill('2');
+  // min_count 100: "black" and "brown" (80 times each in the lab's story) are dropped from the vocabulary.
+  await field(page, 'minCount').fill('100');
+  await page.locator('[data-action=train]').click();
+  await page.waitForFunction(() => document.querySelector('.w2v-note')?.dataset.replaced === 'true', null, { timeout: 30000 });
+  assert.match(await page.textContent('.w2v-note'), /appears fewer than 100 times \(min_count\)/);
+  // A text of emoji only: it trains, and the status never claims 0 words/s.
+  await field(page, 'minCount').fill('1');
+  await field(page, 'corpus', 'select').selectOption('own');
+  await page.locator('#w2v-own-text').fill('😀 😃 🐱. 🐶 😀 🐱.');
+  await page.locator('[data-action=train]').click();
+  await page.waitForFunction(() => /Trained in/.test(document.querySelector('.w2v-train-status').textContent), null, { timeout: 30000 });
+  const status = await page.textContent('.w2v-train-status');
+  assert.doesNotMatch(status, /(^|\D)0 words\/s/);
+  assert.match(status, /words\/s|too quick/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -68,6 +68,18 @@ const questions = {
   vector({ word }) {
     return model.vector(word);
   },
+  /**
+   * E001-4: pc(word) = y·√d + PE(pos), the vector itself: the word's row put at row `pos` of an otherwise empty
+   * sequence, through the module's addPositionalEncoding (document 000's and 001's forward pass).
+   */
+  encoded({ word, pos, variant }, poslab) {
+    const y = model.vector(word);
+    const d = y.length;
+    const x = new Float32Array((pos + 1) * d);
+    x.set(y, pos * d);
+    const pe = poslab.positionalEncoding(pos + 1, d, variant).slice(pos * d);
+    return { y, pe, pc: poslab.addPositionalEncoding(x, pos + 1, d, variant, true).slice(pos * d) };
+  },
 };
 
 self.addEventListener('message', async ({ data }) => {

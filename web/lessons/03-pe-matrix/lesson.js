@@ -12,6 +12,9 @@ import { heatmapView } from './heatmap-view.js';
 import { linesView } from './lines-view.js';
 import { valuesView } from './values-view.js';
 import { compareView } from './compare-view.js';
+import { acrossView } from './across-view.js';
+import { halvesView } from './halves-view.js';
+import './pe-matrix.css';
 
 export { params };
 
@@ -32,6 +35,8 @@ export function mount({ kernel, initial, save }) {
   const linesPanel = linesView({ onValue: propose });
   const values = valuesView({ onValue: propose });
   const compare = compareView({ onValue: propose, onPair: apply });
+  const across = acrossView({ onValue: propose });
+  const halves = halvesView();
 
   // A few recent matrices, so changing only the dims or the inspected rows costs no kernel call.
   const encoding = recent(6, (maxLen, dModel, variant) => kernel.positionalEncoding({ maxLen, dModel, variant }));
@@ -45,22 +50,26 @@ export function mount({ kernel, initial, save }) {
       main: computePart(parts.main, next, failed),
       a: computePart(parts.a, next, failed),
       b: computePart(parts.b, next, failed),
+      // Rows 0 … max(posA, posB) at the main view's d_model and formula (document 001's figures).
+      across: attempt((v) => encoding(Math.max(v.posA, v.posB) + 1, v.dModel, v.variant), next, failed, lesson.namedOrTouched(['posA', 'posB'], {})),
     };
   }
 
-  function draw({ main, a, b }, view) {
+  function draw({ main, a, b, across: acrossMatrix }, view) {
     const lang = language();
     const key = (m) => `${m.rows}x${m.cols}:${view.variant}`;
     // Widths are read before anything is redrawn: reading one after a redraw would force a layout.
-    const widths = { heat: heat.width(), lines: linesPanel.width() };
+    const widths = { heat: heat.width(), lines: linesPanel.width(), across: across.width(), halves: halves.width() };
     if (changed('heat', `${key(main)}|${lang}|${widths.heat}`)) heat.draw(main, view, widths.heat);
     if (changed('lines', `${key(main)}|${view.dims}|${view.shown}|${lang}|${widths.lines}`)) linesPanel.draw(main, view, widths.lines);
     if (changed('values', `${key(main)}|${view.rows}|${lang}`)) values.draw(main, view);
+    if (changed('across', `${key(acrossMatrix)}|${view.posA}|${view.posB}|${lang}|${widths.across}`)) across.draw(acrossMatrix, view, widths.across);
+    if (changed('halves', `${key(main)}|${lang}|${widths.halves}`)) halves.draw(main, view, widths.halves);
     if (changed('compare', `${key(a)}|${key(b)}|${lang}`)) compare.draw(a, b, view);
   }
 
   return lesson.mount({
-    panels: [controls, linesPanel, values, compare],
+    panels: [controls, linesPanel, values, compare, across],
     compute,
     draw,
     observe: heat.element,
@@ -70,6 +79,8 @@ export function mount({ kernel, initial, save }) {
       lines: linesPanel.element,
       values: values.element,
       compare: compare.element,
+      across: across.element,
+      halves: halves.element,
     },
   });
 }

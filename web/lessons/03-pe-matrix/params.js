@@ -14,6 +14,10 @@ export const params = {
   shown: param.limit({ min: 1, max: 2048, argument: 'shown', label: L('shown') }),
   // Positions the row inspector prints (documents 001 and 003 print position 1).
   rows: param.intList({ min: 0, max: 2047, maxItems: 4, def: [1], argument: 'rows', label: L('rows') }),
+  // Document 001's two figures: the sine columns of these two positions across the dimensions ("black" at 2,
+  // "brown" at 10 in its sentence).
+  posA: param.int({ min: 0, max: 2047, def: 2, argument: 'pos', label: L('posA') }),
+  posB: param.int({ min: 0, max: 2047, def: 10, argument: 'pos', label: L('posB') }),
   // The two sizes compared side by side (E000-3); kept small so both matrices fit on screen as tables.
   cmpLenA: param.int({ min: 1, max: 32, def: 5, argument: 'max_len', label: L('cmpLenA') }),
   cmpDA: param.int({ min: 2, max: 16, step: 2, def: 4, argument: 'd_model', label: L('cmpDA') }),

@@ -2,10 +2,11 @@
 // kernel.createTrainer), then asks the trained model for the three similarities, the 2-D projection and the
 // neighbours. No maths here: the numbers come from the WebAssembly module inside the worker.
 import { language, onLanguageChange } from '../../src/i18n.js';
-import { createTrainer } from '../../src/kernel.js';
+import { createTrainer, describeError } from '../../src/kernel.js';
 import { perFrame } from '../../src/schedule.js';
 import { params, trainingParams } from './params.js';
 import { corpusView, trainingView, similarityView, projectionView, neighboursView } from './views.js';
+import { pitfallView, oneRowMatrix } from './pitfall-view.js';
 import labEn from './corpus.en.txt?raw';
 import labEs from './corpus.es.txt?raw';
 
@@ -21,7 +22,7 @@ const SUGGESTED = { 'lab-en': ['black', 'brown'], 'lab-es': ['negra', 'marrón']
 const PROJECTED_WORDS = 40;
 const NEIGHBOURS = 8;
 
-export function mount({ initial, save }) {
+export function mount({ kernel, initial, save }) {
   const view = { ...initial };
   const trainer = createTrainer();
   let documentText = null;
@@ -35,6 +36,40 @@ export function mount({ initial, save }) {
   const similarity = similarityView({ onValue: propose });
   const projectionPanel = projectionView();
   const neighbours = neighboursView();
+  const pitfall = pitfallView();
+
+  /**
+   * E001-3 with the lesson's two positions and formula: as document 001's code runs it (one shared matrix,
+   * row 0 overwritten by the second call) and with two separate matrices. Needs no training.
+   */
+  /**
+   * cosine_similarity(A, B) as sklearn lays it out (every row of A against every row of B; a zero row gives 0),
+   * each value in double through cosineRowsExact, so [0, 0] shows the same 0.8600013 as the panel above.
+   */
+  function allPairs(a, b) {
+    const n = a.rows;
+    const left = { rows: n * n, cols: a.cols, data: new Float32Array(n * n * a.cols) };
+    const right = { rows: n * n, cols: a.cols, data: new Float32Array(n * n * a.cols) };
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        left.data.set(a.data.subarray(i * a.cols, (i + 1) * a.cols), (i * n + j) * a.cols);
+        right.data.set(b.data.subarray(j * b.cols, (j + 1) * b.cols), (i * n + j) * b.cols);
+      }
+    }
+    return { rows: n, cols: n, data: kernel.cosineRowsExact(left, right) };
+  }
+
+  function drawPitfall() {
+    const { pos1, pos2, variant } = view;
+    try {
+      const pe = kernel.positionalEncoding({ maxLen: Math.max(pos1, pos2) + 1, dModel: 512, variant });
+      const row = (p) => pe.data.subarray(p * 512, (p + 1) * 512);
+      const shared = oneRowMatrix(row(pos2)); // positional_encoding(pos2, pe) ran last
+      pitfall.draw({ pos1, pos2, shared: allPairs(shared, shared), separate: allPairs(oneRowMatrix(row(pos1)), shared) });
+    } catch (err) {
+      pitfall.element.replaceChildren(Object.assign(document.createElement('p'), { className: 'field-error', textContent: describeError(err) }));
+    }
+  }
   const fields = { ...corpus.fields, ...training.fields, ...similarity.fields };
 
   function currentCorpus() {
@@ -101,6 +136,16 @@ export function mount({ initial, save }) {
     }
   }
 
+  /**
+   * The corpus's suggested pair when some of it is not in the trained vocabulary (min_count dropped it), and
+   * the student has not typed words of their own: the page says which pair it compares instead.
+   */
+  function replacedPair() {
+    const suggestion = SUGGESTED[trained.corpusKey];
+    const missing = suggestion && !(view.word1 && view.word2) ? suggestion.filter((w) => !trained.vocabulary.includes(w)) : [];
+    return missing.length ? { suggested: suggestion, missing } : null;
+  }
+
   /** The two words: the student's, or the corpus's suggested pair, or its two most frequent words. */
   function chosenWords() {
     const vocabulary = trained.vocabulary;
@@ -129,11 +174,12 @@ export function mount({ initial, save }) {
       const query = { word1: words[0], pos1: asked.pos1, word2: words[1], pos2: asked.pos2 };
       const sims = await trainer.ask('similarities', { ...query, variant: asked.variant });
       const other = await trainer.ask('similarities', { ...query, variant: asked.variant === 'literal' ? 'paper' : 'literal' });
+      const encoded = await trainer.ask('encoded', { word: words[0], pos: asked.pos1, variant: asked.variant });
       const near = await trainer.ask('neighbours', { word: words[0], k: Math.max(1, Math.min(NEIGHBOURS, trained.vocabulary.length - 1)) });
       projection ??= await trainer.ask('projection', { top: Math.min(PROJECTED_WORDS, trained.vocabulary.length) });
       if (ticket !== asking) return;
       for (const name of ['word1', 'word2', 'pos1', 'pos2']) fields[name].showError(null);
-      similarity.draw({ words, view: asked, sims, other, d: trained.vectorSize });
+      similarity.draw({ words, view: asked, sims, other, d: trained.vectorSize, encoded, replaced: replacedPair() });
       neighbours.draw({ word: words[0], neighbours: near });
       projectionPanel.draw({ projection, highlight: words });
     } catch (err) {
@@ -147,7 +193,10 @@ export function mount({ initial, save }) {
       neighbours.draw(null);
     }
   }
-  const scheduleResults = perFrame(() => showResults());
+  const scheduleResults = perFrame(() => {
+    drawPitfall();
+    showResults();
+  });
 
   function propose(name, value) {
     view[name] = value;
@@ -169,7 +218,7 @@ export function mount({ initial, save }) {
   for (const [name, field] of Object.entries(fields)) field.set(view[name]);
   corpus.setCorpus(view.corpus);
 
-  const panels = [corpus, training, similarity, projectionPanel, neighbours];
+  const panels = [corpus, training, similarity, projectionPanel, neighbours, pitfall];
   const offLanguage = onLanguageChange(() => {
     for (const p of panels) p.relabel();
     // The lab's own text follows the page's language: a new language means a new (short) training.
@@ -191,9 +240,11 @@ export function mount({ initial, save }) {
       similarity: similarity.element,
       projection: projectionPanel.element,
       neighbours: neighbours.element,
+      pitfall: pitfall.element,
     },
     start() {
       resize.observe(projectionPanel.element);
+      drawPitfall();
       // The lab's text is short: train at once, so the three numbers are there when the student arrives.
       if (view.corpus === 'lab') train();
     },

@@ -14,9 +14,11 @@ export const params = {
   seed: param.int({ min: 0, max: 999999, def: 1, argument: 'seed', label: L('seed') }),
   // An empty word means "the pair the corpus suggests" (black/brown, negra/marrón).
   word1: param.word({ argument: 'word1', label: L('word1') }),
-  pos1: param.int({ min: 0, max: 4095, def: 2, argument: 'pos_a', label: L('pos1') }),
+  // Positions are counted from 1, as document 001 counts them ("1-The 2-black …"), so 0 is not a place a word
+  // can have here (the formula's row 0 is never given to a word in that counting).
+  pos1: param.int({ min: 1, max: 4095, def: 2, argument: 'pos_a', label: L('pos1') }),
   word2: param.word({ argument: 'word2', label: L('word2') }),
-  pos2: param.int({ min: 0, max: 4095, def: 10, argument: 'pos_b', label: L('pos2') }),
+  pos2: param.int({ min: 1, max: 4095, def: 10, argument: 'pos_b', label: L('pos2') }),
   variant: param.choice({ options: ['literal', 'paper'], def: 'literal', argument: 'variant', label: L('variant') }),
 };
 

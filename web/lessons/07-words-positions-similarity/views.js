@@ -152,17 +152,20 @@ export function trainingView({ onValue, onTrain, onCancel }) {
   let points = [];
   let isStale = false;
 
+  // Below two milliseconds the browser's clock cannot time the training (its resolution is coarse in a
+  // worker), and a rate of "0 words/s" would be false: the status says it was too quick to measure instead.
+  const speed = (p) => (p.elapsed >= 0.002 && p.wordsPerSecond > 0 ? Math.round(p.wordsPerSecond).toLocaleString(language()) : null);
   const describe = () => {
     const p = state.progress;
     switch (state.kind) {
       case 'running':
-        return t('w2v.training.running', {
+        return t(speed(p) ? 'w2v.training.running' : 'w2v.training.runningStart', {
           percent: Math.round(p.progress * 100), epoch: p.epoch + 1, epochs: state.epochs,
-          speed: Math.round(p.wordsPerSecond).toLocaleString(language()), loss: p.loss.toFixed(3), alpha: p.alpha.toFixed(5),
+          speed: speed(p), loss: p.loss.toFixed(3), alpha: p.alpha.toFixed(5),
         });
       case 'done':
-        return t('w2v.training.done', {
-          seconds: p.elapsed.toFixed(2), speed: Math.round(p.wordsPerSecond).toLocaleString(language()),
+        return t(speed(p) ? 'w2v.training.done' : 'w2v.training.doneFast', {
+          seconds: p.elapsed.toFixed(2), speed: speed(p),
           words: p.wordsDone.toLocaleString(language()), effective: p.effectiveWords.toLocaleString(language()), loss: p.loss.toFixed(3),
         });
       case 'cancelled':
@@ -304,10 +307,32 @@ export function similarityView({ onValue }) {
     });
     table.classList.add('w2v-similarities');
     results.replaceChildren(scrollBox(table, table.caption.textContent));
+    // E001-4: pc(word1) itself, its first and last values, next to the word vector and PE.
+    const { encoded } = data;
+    if (encoded) {
+      const ends = (v) => [...Array.from(v.slice(0, 4), formatValue), '…', ...Array.from(v.slice(-4), formatValue)];
+      const caption = t('w2v.similarity.vectorCaption', { word: words[0], pos: view.pos1, d });
+      const vectors = dataTable({
+        caption,
+        corner: '',
+        columns: ['0', '1', '2', '3', '…', String(d - 4), String(d - 3), String(d - 2), String(d - 1)],
+        rows: [
+          { header: `y = ${words[0]}`, cells: ends(encoded.y) },
+          { header: `PE(${view.pos1})`, cells: ends(encoded.pe) },
+          { header: `pc(${words[0]}) = y·√${d} + PE(${view.pos1})`, cells: ends(encoded.pc) },
+        ],
+      });
+      vectors.classList.add('w2v-vector');
+      results.append(scrollBox(vectors, caption));
+    }
     const variants = { [view.variant]: sims.position, [view.variant === 'literal' ? 'paper' : 'literal']: other.position };
-    note.textContent = t('w2v.similarity.note', {
+    const replaced = data.replaced
+      ? `${t('w2v.similarity.replaced', { suggested: data.replaced.suggested.join(', '), missing: data.replaced.missing.join(', '), minCount: view.minCount, word1: words[0], word2: words[1] })} `
+      : '';
+    note.textContent = replaced + t('w2v.similarity.note', {
       d, pos1: view.pos1, pos2: view.pos2, literal: number7(variants.literal), paper: number7(variants.paper),
     }) + (d === 512 && view.pos1 === 2 && view.pos2 === 10 ? ` ${t('w2v.similarity.documentNote')}` : '');
+    note.dataset.replaced = data.replaced ? 'true' : 'false';
   }
   relabel();
   return { element, fields, relabel, draw };

@@ -1,0 +1,54 @@
+// E001-3, the cosine pitfall of document 001: `cosine_similarity(positional_encoding(2, pe),
+// positional_encoding(10, pe))` prints a 20 × 20 matrix with 1 at [0, 0] and 0 elsewhere. Its function fills
+// row 0 of one shared matrix and returns it, so both arguments are the same object (row 0 = PE(10)). The panel
+// computes both: the matrix as the document's code really compares it, and with two separate matrices.
+import { t } from '../../src/i18n.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+
+export const ROWS = 20; // the document's max_length
+const CORNER = 4; // the corner shown; the panel counts the rest
+
+/** The d_model-wide matrix of ROWS rows whose only non-zero row is row 0 = `row` (the document's pe). */
+export function oneRowMatrix(row) {
+  const data = new Float32Array(ROWS * row.length);
+  data.set(row);
+  return { rows: ROWS, cols: row.length, data };
+}
+
+export function pitfallView() {
+  const element = document.createElement('section');
+  element.className = 'panel pitfall';
+  const tables = document.createElement('div');
+  tables.className = 'pitfall-tables';
+  const verdict = document.createElement('p');
+  verdict.className = 'pitfall-verdict';
+  verdict.setAttribute('aria-live', 'polite');
+  element.append(tables, verdict);
+  let last = null;
+
+  /** shared, separate: 20 × 20 cosine matrices ({rows, cols, data}); pos1, pos2: the positions compared. */
+  function draw(result) {
+    last = result;
+    const { shared, separate, pos1, pos2 } = result;
+    const table = (matrix, caption) => {
+      const rows = Array.from({ length: CORNER }, (_, i) => ({
+        header: String(i),
+        cells: Array.from({ length: CORNER }, (_, j) => {
+          const v = matrix.data[i * matrix.cols + j];
+          return v === 0 ? '0' : v.toPrecision(7);
+        }),
+      }));
+      return scrollBox(dataTable({ caption, corner: '', columns: Array.from({ length: CORNER }, (_, j) => String(j)), rows }), caption);
+    };
+    const nonZero = (m) => m.data.filter((v) => v !== 0).length;
+    tables.replaceChildren(
+      table(shared, t('w2v.pitfall.shared', { pos1, pos2 })),
+      table(separate, t('w2v.pitfall.separate', { pos1, pos2 })),
+    );
+    const vars = { pos1, pos2, shared: shared.data[0].toPrecision(7), separate: separate.data[0].toPrecision(7), nonZeroShared: nonZero(shared), nonZeroSeparate: nonZero(separate), rows: ROWS };
+    verdict.textContent = t('w2v.pitfall.verdict', vars);
+    verdict.dataset.shared = vars.shared;
+    verdict.dataset.separate = vars.separate;
+  }
+  return { element, draw, relabel: () => last && draw(last) };
+}
