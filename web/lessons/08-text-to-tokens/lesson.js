@@ -14,11 +14,12 @@ import { batchView } from './batch-view.js';
 import { downloadStory } from './story.js';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
+import { fitView } from './fit-view.js';
 
 export { params };
 
 // The kernel names its arguments as the document does; these are the fields that answer for them.
-const fieldFor = { max_length: 'maxLength', stride: 'stride', batch_size: 'batchSize' };
+const fieldFor = { max_length: 'maxLength', stride: 'stride', batch_size: 'batchSize', max_len: 'fitLen' };
 const strict = new TextDecoder('utf-8', { fatal: true });
 const lenient = new TextDecoder('utf-8');
 
@@ -39,7 +40,8 @@ export function mount({ kernel, initial, save }) {
   const textBox = textPanel({ onText, onSource: useSource, onAllowSpecial });
   const tokens = tokensView();
   const batch = batchView({ onValue: propose });
-  const fields = batch.fields;
+  const fit = fitView({ onValue: propose });
+  const fields = { ...batch.fields, ...fit.fields };
 
   function onAllowSpecial(value) {
     allowSpecial = value;
@@ -118,6 +120,7 @@ export function mount({ kernel, initial, save }) {
       textBox.showError(err);
       textBox.showStatus('textToTokens.status.noTokens');
       tokens.clear();
+      fit.clear();
       drawnIds = null;
       batch.showMessage(() => t('textToTokens.batch.noText'));
       return;
@@ -134,6 +137,7 @@ export function mount({ kernel, initial, save }) {
     drawnIds = ids;
 
     const next = { ...view, ...draft };
+    fit.draw({ text, ids, tokenizer, fitLen: next.fitLen });
     try {
       const result = kernel.loaderBatch({ ids, maxLength: next.maxLength, stride: next.stride, batchSize: next.batchSize });
       for (const field of Object.values(fields)) field.showError(null);
@@ -176,12 +180,13 @@ export function mount({ kernel, initial, save }) {
     textBox.relabel();
     tokens.relabel();
     batch.relabel();
+    fit.relabel();
     selfCheck.relabel();
     scheduleRender();
   });
 
   return {
-    widgets: { text: textBox.element, tokens: tokens.element, batch: batch.element, quiz: selfCheck.element },
+    widgets: { text: textBox.element, tokens: tokens.element, fit: fit.element, batch: batch.element, quiz: selfCheck.element },
     start() {
       if (view.source === 'story') offerStory();
       else useSource('sample');

@@ -9,6 +9,8 @@ export const params = {
   maxLength: param.int({ min: 1, max: 1024, def: 4, argument: 'max_length', label: L('maxLength') }),
   stride: param.int({ min: 1, max: 1024, def: 4, argument: 'stride', label: L('stride') }),
   batchSize: param.int({ min: 1, max: 64, def: 8, argument: 'batch_size', label: L('batchSize') }),
+  // Document 000: max_len counts tokens, not words. How many tokens the "what fits" panel keeps.
+  fitLen: param.int({ min: 1, max: 4096, def: 16, argument: 'max_len', label: L('fitLen') }),
   // "sample": the lab's own short text in the reader's language; "story": the document's story, downloaded.
   source: param.choice({ options: ['sample', 'story'], def: 'sample', argument: 'source', label: L('source') }),
 };
