@@ -23,10 +23,10 @@ export function fitView({ onValue }) {
   element.append(field.element, counts, verdict, kept, cut);
   let last = null;
 
-  /** text, ids (the text's GPT-2 ids), tokenizer (kernel's), fitLen. */
+  /** text, ids (the text's GPT-2 ids), tokenizer (kernel's), fitLen, allowSpecial (as the ids were made). */
   function draw(data) {
     last = data;
-    const { text, ids, tokenizer, fitLen } = data;
+    const { text, ids, tokenizer, fitLen, allowSpecial } = data;
     const words = wordsOf(text);
     const n = Math.min(fitLen, ids.length);
     // The text the first n tokens spell, and how many whole words it holds.
@@ -35,7 +35,7 @@ export function fitView({ onValue }) {
     const whole = words.filter((w) => w.end < keptText.length || (w.end === keptText.length && atBoundary)).length;
     // The other way round: the first fitLen words, in tokens.
     const firstWords = words.slice(0, fitLen);
-    const wordTokens = firstWords.length ? tokenizer.encode(text.slice(0, firstWords[firstWords.length - 1].end)).length : 0;
+    const wordTokens = firstWords.length ? tokenizer.encode(text.slice(0, firstWords[firstWords.length - 1].end), { allowSpecial }).length : 0;
     const vars = {
       words: words.length,
       tokens: ids.length,

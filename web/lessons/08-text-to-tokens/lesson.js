@@ -137,7 +137,7 @@ export function mount({ kernel, initial, save }) {
     drawnIds = ids;
 
     const next = { ...view, ...draft };
-    fit.draw({ text, ids, tokenizer, fitLen: next.fitLen });
+    fit.draw({ text, ids, tokenizer, fitLen: next.fitLen, allowSpecial });
     try {
       const result = kernel.loaderBatch({ ids, maxLength: next.maxLength, stride: next.stride, batchSize: next.batchSize });
       for (const field of Object.values(fields)) field.showError(null);
