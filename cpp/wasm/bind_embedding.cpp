@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bridge.hpp"
+#include "poslab/dropout.hpp"
 #include "poslab/embedding.hpp"
 #include "poslab/encoding.hpp"
 
@@ -84,10 +85,32 @@ std::string torch_seed_text(const val& seed) {
   return guarded([&] { return std::to_string(to_seed(seed)); });
 }
 
+// Document 002's PositionalEncoding module on torch.randn(batch, seq, d_model) after manual_seed(seed): x, x + pe,
+// the output (dropout in training mode, none in evaluation mode) and which values were kept (Uint8Array).
+val positional_module(const val& seed, double batch, double seq, double d_model, double max_len, double p, bool train) {
+  return guarded([&] {
+    const long long b = to_integer("batch", batch), s = to_integer("seq_len", seq), d = to_integer("d_model", d_model),
+                    m = to_integer("max_len", max_len);
+    poslab::require_range("batch", b, 1, 64);
+    poslab::require_range("max_len", m, 1, poslab::kMaxSequenceLength);
+    poslab::require_range("seq_len", s, 1, m);
+    poslab::require_range("d_model", d, 2, poslab::kMaxModelWidth);
+    const poslab::ModulePass r = poslab::positional_module(to_seed(seed), static_cast<int>(b), static_cast<int>(s),
+                                                           static_cast<int>(d), static_cast<int>(m), p, train);
+    val out = val::object();
+    out.set("x", to_float32_array(r.x.data(), r.x.size()));
+    out.set("encoded", to_float32_array(r.encoded.data(), r.encoded.size()));
+    out.set("output", to_float32_array(r.output.data(), r.output.size()));
+    out.set("kept", val(emscripten::typed_memory_view(r.kept.size(), r.kept.data())).call<val>("slice"));
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(poslab_embedding) {
   emscripten::function("torchEmbedding", &torch_embedding);
+  emscripten::function("positionalModule", &positional_module);
   emscripten::function("embeddingLookup", &embedding_lookup);
   emscripten::function("embeddingSteps", &embedding_steps);
   emscripten::function("torchSeed", &torch_seed_text);

@@ -32,6 +32,7 @@ const FUNCTIONS = {
   cosineSimilarity: 'a:array b:array',
   cosineRows: 'a:array b:array rows:number dim:number',
   cosineRowsExact: 'a:array b:array rows:number dim:number',
+  positionalModule: 'seed:seed batch:number seq_len:number d_model:number max_len:number p:number train:boolean',
   farPositions: 'positions:array d_model:number',
   cosineMatrix: 'a:array rows_a:number b:array rows_b:number dim:number',
   euclideanDistance: 'a:array b:array',

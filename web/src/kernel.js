@@ -96,6 +96,17 @@ function wrap(m) {
      * torch.manual_seed(seed); nn.Embedding(vocabSize, dim).weight, bit for bit. `seed`: a whole number up to
      * 2^53 − 1, a BigInt or a decimal string up to 2^64 − 1 (lessons keep it as text).
      */
+    /**
+     * Document 002's PositionalEncoding(dModel, maxLen, p) on x = torch.randn(batch, seq, dModel) after
+     * torch.manual_seed(seed): x, x + pe, the output (dropout when `train`, as PyTorch draws it) and `kept`
+     * (Uint8Array, 1 where a value survived). Matrices are (batch·seq) × dModel.
+     */
+    positionalModule({ seed, batch, seq, dModel, maxLen, p, train }) {
+      const r = call(() => m.positionalModule(seed, batch, seq, dModel, maxLen, p, train));
+      const matrix = (data) => ({ rows: batch * seq, cols: dModel, data });
+      return { x: matrix(r.x), encoded: matrix(r.encoded), output: matrix(r.output), kept: r.kept };
+    },
+
     torchEmbedding({ vocabSize, dim, seed }) {
       const data = call(() => m.torchEmbedding(vocabSize, dim, seed));
       return { rows: vocabSize, cols: dim, data };

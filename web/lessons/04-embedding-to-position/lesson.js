@@ -10,6 +10,7 @@ import { controlsView } from './controls.js';
 import { tableView } from './table-view.js';
 import { stepsView } from './steps-view.js';
 import { journeyView } from './journey-view.js';
+import { moduleView } from './module-view.js';
 import './lesson.css';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
@@ -27,6 +28,9 @@ export function mount({ kernel, initial, save }) {
   const tablePanel = tableView();
   const steps = stepsView({ onValue: propose });
   const journey = journeyView({ onValue: propose });
+  const modulePanel = moduleView({ onValue: propose });
+  const buffer = recent(2, (maxLen, dModel) => kernel.positionalEncoding({ maxLen, dModel, variant: 'paper' }));
+  const moduleFields = { seed: 'modSeed', batch: 'modBatch', seq_len: 'modSeq', d_model: 'modD', max_len: 'modMaxLen', p: 'modP' };
 
   // The last few tables, so moving the sentence or the token costs no new table.
   const table = recent(4, (vocabSize, dModel, seed) => kernel.torchEmbedding({ vocabSize, dim: dModel, seed }));
@@ -52,10 +56,16 @@ export function mount({ kernel, initial, save }) {
         return { sentence, embedded: row(s.embedded), scaled: row(s.scaled), encoded: row(s.encoded) };
       });
     }, next, failed, lesson.namedOrDefault(journeyFields, defaults));
-    return { weights, result, visits };
+    // E002-4: document 002's module on a seeded batch; its buffer is the paper's table, max_len × d_model.
+    const module = lesson.attempt((v) => ({
+      pass: kernel.positionalModule({ seed: v.modSeed, batch: v.modBatch, seq: v.modSeq, dModel: v.modD, maxLen: v.modMaxLen, p: Number(v.modP), train: v.modMode === 'train' }),
+      pe: buffer(v.modMaxLen, v.modD),
+    }), next, failed, lesson.namedOrDefault(moduleFields, defaults));
+    return { weights, result, visits, module };
   }
 
-  function draw({ weights, result, visits }, view) {
+  function draw({ weights, result, visits, module }, view) {
+    modulePanel.draw({ ...module, view });
     const width = journey.width();
     tablePanel.draw(weights, view);
     steps.draw(result, view);
@@ -64,8 +74,8 @@ export function mount({ kernel, initial, save }) {
 
   return lesson.mount({
     relabel: () => selfCheck.relabel(),
-    panels: [controls, tablePanel, steps, journey],
-    fields: { ...controls.fields, ...steps.fields, ...journey.fields },
+    panels: [controls, tablePanel, steps, journey, modulePanel],
+    fields: { ...controls.fields, ...steps.fields, ...journey.fields, ...modulePanel.fields },
     compute,
     draw,
     observe: journey.element,
@@ -74,6 +84,7 @@ export function mount({ kernel, initial, save }) {
       table: tablePanel.element,
       steps: steps.element,
       journey: journey.element,
+      module: modulePanel.element,
       quiz: selfCheck.element,
     },
   });

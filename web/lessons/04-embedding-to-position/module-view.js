@@ -1,0 +1,122 @@
+// E002-4: document 002's PositionalEncoding(d_model, max_len=5000, dropout=0.1) as an nn.Module. What its
+// state holds (a buffer, no parameter), its buffer sampled (5000 rows are never put in the page), one seeded
+// forward pass with the values dropout removed, and the batch-first and sequence-first layouts side by side.
+import { t } from '../../src/i18n.js';
+import { formatValue } from '../../src/format.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { selectField, sliderField, textField } from '../../src/ui/fields.js';
+import { el, titledPanel } from '../../src/ui/dom.js';
+import { params } from './params.js';
+
+const COLS = 6; // columns shown of every table
+const SAMPLED = 20; // rows of the buffer shown, spread over max_len
+
+/** The rows of the buffer shown: the first three, then evenly to the last one. */
+export function sampledRows(maxLen) {
+  const rows = new Set([0, 1, 2].filter((r) => r < maxLen));
+  for (let k = 0; k < SAMPLED - 3; k++) rows.add(Math.round(((maxLen - 1) * (k + 1)) / (SAMPLED - 3)));
+  return [...rows].filter((r) => r < maxLen).sort((a, b) => a - b);
+}
+
+export function moduleView({ onValue }) {
+  const { element, title } = titledPanel('module', 'module-title');
+  const key = (name) => `embeddingToPosition.fields.${name}`;
+  const make = (name, kind = textField, extra = {}) =>
+    kind({ name, decl: params[name], labelKey: `${key(name)}.label`, hintKey: `${key(name)}.hint`, onValue: (v) => onValue(name, v), ...extra });
+  const fields = {
+    modSeed: make('modSeed', textField, { width: 12 }),
+    modBatch: make('modBatch', sliderField),
+    modSeq: make('modSeq', sliderField),
+    modD: make('modD', sliderField),
+    modMaxLen: make('modMaxLen'),
+    // Option ids hold a dot (0.1), which a catalogue key cannot: p0_1.
+    modP: make('modP', selectField, { optionKey: (o) => `embeddingToPosition.options.modP.p${o.replace('.', '_')}` }),
+    modMode: make('modMode', selectField, { optionKey: (o) => `embeddingToPosition.options.modMode.${o}` }),
+  };
+  const grid = el('div', 'field-grid');
+  grid.append(...Object.values(fields).map((f) => f.element));
+  const state = el('pre', 'module-state');
+  state.tabIndex = 0;
+  const buffer = el('div', 'module-buffer');
+  const summary = el('p', 'module-summary');
+  summary.setAttribute('aria-live', 'polite');
+  const forward = el('div', 'module-forward');
+  const layouts = el('div', 'module-layouts');
+  element.append(grid, state, buffer, summary, forward, layouts);
+  let last = null;
+
+  /** pass: kernel.positionalModule's result; pe: the buffer (maxLen × d); view: the lesson's values. */
+  function draw(data) {
+    last = data;
+    const { pass, pe, view } = data;
+    const d = view.modD;
+    const cols = Math.min(COLS, d);
+    const columns = Array.from({ length: cols }, (_, j) => String(j));
+    state.textContent = [
+      `module = PositionalEncoding(${d}, max_len=${view.modMaxLen}, dropout=${view.modP})`,
+      `{k: v.shape for k, v in module.state_dict().items()}  →  {'pe': torch.Size([1, ${view.modMaxLen}, ${d}])}`,
+      `list(module.parameters())                          →  []`,
+      `nn.Embedding(${view.modMaxLen}, ${d}).state_dict()            →  {'weight': torch.Size([${view.modMaxLen}, ${d}])}   # ${t('embeddingToPosition.module.learnedNote')}`,
+    ].join('\n');
+    const rows = sampledRows(pe.rows);
+    const bufferCaption = t('embeddingToPosition.module.bufferCaption', { shown: rows.length, maxLen: pe.rows, d, cols });
+    const bufferTable = dataTable({
+      caption: bufferCaption,
+      corner: 'pos',
+      columns,
+      rows: rows.map((r) => ({ header: String(r), cells: columns.map((_, j) => formatValue(pe.data[r * d + j])) })),
+    });
+    bufferTable.classList.add('module-buffer-table');
+    buffer.replaceChildren(scrollBox(bufferTable, bufferCaption));
+
+    const total = pass.kept.length;
+    const dropped = total - pass.kept.reduce((n, k) => n + k, 0);
+    const train = view.modMode === 'train';
+    summary.textContent = train
+      ? t('embeddingToPosition.module.trainSummary', { dropped, total, share: ((100 * dropped) / total).toFixed(1), p: view.modP, scale: Math.fround(1 / (1 - Number(view.modP))).toPrecision(8) })
+      : t('embeddingToPosition.module.evalSummary', { total });
+    summary.dataset.dropped = String(dropped);
+    const seq = view.modSeq;
+    const table = (matrix, name, marks) => {
+      const caption = t(`embeddingToPosition.module.${name}`, { seq, cols });
+      const tableElement = dataTable({
+        caption,
+        corner: 'pos',
+        columns,
+        rows: Array.from({ length: seq }, (_, s) => ({
+          header: String(s),
+          cells: columns.map((_, j) => {
+            const i = s * d + j;
+            return marks && !pass.kept[i] ? el('span', 'module-dropped', `${formatValue(matrix.data[i])} ✕`) : formatValue(matrix.data[i]);
+          }),
+        })),
+      });
+      tableElement.classList.add(`module-${name}`);
+      return scrollBox(tableElement, caption);
+    };
+    forward.replaceChildren(table(pass.x, 'x', false), table(pass.encoded, 'encoded', false), table(pass.output, 'output', train));
+
+    const pos = Math.min(3, pe.rows - 1);
+    const j = Math.min(1, d - 1);
+    const value = formatValue(pe.data[pos * d + j]);
+    const layoutCaption = t('embeddingToPosition.module.layoutCaption');
+    layouts.replaceChildren(scrollBox(dataTable({
+      caption: layoutCaption,
+      corner: '',
+      columns: [t('embeddingToPosition.module.batchFirst'), t('embeddingToPosition.module.seqFirst')],
+      rows: [
+        { header: t('embeddingToPosition.module.peShape'), cells: [`[1, ${view.modMaxLen}, ${d}]`, `[${view.modMaxLen}, 1, ${d}]`] },
+        { header: t('embeddingToPosition.module.xShape'), cells: [`[${view.modBatch}, ${seq}, ${d}]`, `[${seq}, ${view.modBatch}, ${d}]`] },
+        { header: t('embeddingToPosition.module.forward'), cells: ['x + self.pe[:, :x.size(1)]', 'x + self.pe[:x.size(0), :]'] },
+        { header: t('embeddingToPosition.module.element', { pos, j }), cells: [`pe[0, ${pos}, ${j}] = ${value}`, `pe[${pos}, 0, ${j}] = ${value}`] },
+      ],
+    }), layoutCaption));
+  }
+  const relabel = () => {
+    title.textContent = t('embeddingToPosition.module.title');
+    Object.values(fields).forEach((f) => f.relabel());
+    if (last) draw(last);
+  };
+  relabel();
+  return { element, fields, draw, relabel };
+}
