@@ -15,6 +15,8 @@ import { compareView } from './compare-view.js';
 import { acrossView } from './across-view.js';
 import { halvesView } from './halves-view.js';
 import './pe-matrix.css';
+import { quizPanel } from '../../src/ui/quiz.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
@@ -28,6 +30,7 @@ const parts = {
 
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save });
+  const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
   const { propose, apply, attempt, changed } = lesson;
 
   const controls = controlsView({ onValue: propose, onPreset: (preset) => apply(preset.values) });
@@ -69,6 +72,7 @@ export function mount({ kernel, initial, save }) {
   }
 
   return lesson.mount({
+    relabel: () => selfCheck.relabel(),
     panels: [controls, linesPanel, values, compare, across],
     compute,
     draw,
@@ -81,6 +85,7 @@ export function mount({ kernel, initial, save }) {
       compare: compare.element,
       across: across.element,
       halves: halves.element,
+      quiz: selfCheck.element,
     },
   });
 }

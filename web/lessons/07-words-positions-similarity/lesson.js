@@ -9,6 +9,8 @@ import { corpusView, trainingView, similarityView, projectionView, neighboursVie
 import { pitfallView, oneRowMatrix } from './pitfall-view.js';
 import labEn from './corpus.en.txt?raw';
 import labEs from './corpus.es.txt?raw';
+import { quizPanel } from '../../src/ui/quiz.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
@@ -37,6 +39,7 @@ export function mount({ kernel, initial, save }) {
   const projectionPanel = projectionView();
   const neighbours = neighboursView();
   const pitfall = pitfallView();
+  const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
 
   /**
    * E001-3 with the lesson's two positions and formula: as document 001's code runs it (one shared matrix,
@@ -218,7 +221,7 @@ export function mount({ kernel, initial, save }) {
   for (const [name, field] of Object.entries(fields)) field.set(view[name]);
   corpus.setCorpus(view.corpus);
 
-  const panels = [corpus, training, similarity, projectionPanel, neighbours, pitfall];
+  const panels = [corpus, training, similarity, projectionPanel, neighbours, pitfall, selfCheck];
   const offLanguage = onLanguageChange(() => {
     for (const p of panels) p.relabel();
     // The lab's own text follows the page's language: a new language means a new (short) training.
@@ -241,6 +244,7 @@ export function mount({ kernel, initial, save }) {
       projection: projectionPanel.element,
       neighbours: neighbours.element,
       pitfall: pitfall.element,
+      quiz: selfCheck.element,
     },
     start() {
       resize.observe(projectionPanel.element);

@@ -1,0 +1,8 @@
+// The lesson's self-check: question and option ids (texts in strings.<lang>.json under w2v.quiz); `correct`
+// marks the right option. ui/quiz.js shows the options in a fixed, varied order.
+export const QUESTIONS = [
+  { id: 'position', options: [{ id: 'fixed', correct: true }, { id: 'trained', correct: false }, { id: 'words', correct: false }] },
+  { id: 'pitfall', options: [{ id: 'same', correct: true }, { id: 'equal', correct: false }, { id: 'bug', correct: false }] },
+  { id: 'scale', options: [{ id: 'alive', correct: true }, { id: 'smaller', correct: false }, { id: 'nothing', correct: false }] },
+];
+export const QUIZ_PREFIX = 'w2v.quiz';
