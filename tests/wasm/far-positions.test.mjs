@@ -2,19 +2,10 @@
 // (tests/golden/doc003.json, "E003-6": PyTorch's float32 angles and sines, mpmath's exact ones).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule, golden } from './helpers.mjs';
+import { loadModule, golden, codeOf } from './helpers.mjs';
 
 const builds = { simd: await loadModule('poslab.mjs'), scalar: await loadModule('poslab-scalar.mjs') };
 const far = golden('doc003.json')['E003-6'];
-const codeOf = (fn) => {
-  try {
-    fn();
-  } catch (err) {
-    assert.equal(err.name, 'PoslabError', String(err));
-    return `${err.code} ${err.argument}`;
-  }
-  return 'no error';
-};
 
 for (const [build, m] of Object.entries(builds)) {
   test(`${build}: div_term and the float32 angles are PyTorch's bit for bit; the sines within one float32 step; the exact values are mpmath's`, () => {

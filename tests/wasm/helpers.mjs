@@ -1,4 +1,5 @@
 // Shared by the WebAssembly tests: the built modules, the notebooks' goldens and the documents' digits.
+import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,4 +56,15 @@ export function crc32(floats) {
     for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
   }
   return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** "code argument" of the PoslabError fn throws ('no error' when it returns): a bad-input table in one line each. */
+export function codeOf(fn) {
+  try {
+    fn();
+  } catch (err) {
+    assert.equal(err.name, 'PoslabError', String(err));
+    return `${err.code} ${err.argument}`;
+  }
+  return 'no error';
 }

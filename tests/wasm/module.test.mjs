@@ -3,20 +3,11 @@
 // dropped, the output to a float32 step; evaluation mode is x + pe; bad input is a PoslabError.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule, golden } from './helpers.mjs';
+import { loadModule, golden, codeOf } from './helpers.mjs';
 
 const builds = { simd: await loadModule('poslab.mjs'), scalar: await loadModule('poslab-scalar.mjs') };
 const runs = golden('doc002.json')['E002-4'].runs;
 const near = (a, b) => Math.abs(a - b) <= 2.5e-7 * Math.max(1, Math.abs(b));
-const codeOf = (fn) => {
-  try {
-    fn();
-  } catch (err) {
-    assert.equal(err.name, 'PoslabError', String(err));
-    return `${err.code} ${err.argument}`;
-  }
-  return 'no error';
-};
 
 for (const [build, m] of Object.entries(builds)) {
   test(`${build}: training mode drops PyTorch's values and scales the rest by float32(1 / (1 − p)); eval mode is x + pe`, () => {

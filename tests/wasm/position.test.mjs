@@ -3,7 +3,7 @@
 // notebooks/rope_scaling_reference.ipynb: HF transformers' and YaRN's formulas, RoFormer's decay bound).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule, golden } from './helpers.mjs';
+import { loadModule, golden, codeOf } from './helpers.mjs';
 
 const builds = { simd: await loadModule('poslab.mjs'), scalar: await loadModule('poslab-scalar.mjs') };
 const transformer = golden('transformer.json');
@@ -17,15 +17,6 @@ function relativeGap(mine, reference) {
   return gap;
 }
 const optionsOf = (c) => ({ dim: c.dim, base: c.base, originalLength: c.original_length, factor: c.factor, currentLength: c.current_length });
-const codeOf = (fn) => {
-  try {
-    fn();
-  } catch (err) {
-    assert.equal(err.name, 'PoslabError', String(err));
-    return `${err.code} ${err.argument}`;
-  }
-  return 'no error';
-};
 
 for (const [build, m] of Object.entries(builds)) {
   test(`${build}: ALiBi slopes are get_slopes(n) bit for bit for every head count from 1 to 16 (incl. 3, 5, 6, 12)`, () => {
