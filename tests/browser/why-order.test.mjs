@@ -70,7 +70,7 @@ test('moving a word with the keyboard reorders, keeps focus and the check mark; 
   await frames(page);
   assert.equal(await page.textContent('.order-reordered h3'), 'Your order: “black cat the”');
   const before = await outputImage(page);
-  await page.getByLabel('Positional encoding').selectOption('on');
+  await page.getByLabel('Positional encoding', { exact: true }).selectOption('on');
   await frames(page);
   assert.equal(await same(page), 'false');
   assert.equal(await page.textContent('.verdict-mark'), '✗');
@@ -101,8 +101,8 @@ test('the causal mask breaks the equivalence even without positions', async () =
 test('a link restores the sentence, the order and the toggles; switching language keeps them', async () => {
   const { page, problems, context } = await open('#/why-order?lang=es&sentence=john&order=3,1,2,0&pe=on&mask=off');
   assert.equal(await page.textContent('.order-reordered h3'), 'Tu orden: «María quiere a Juan»');
-  assert.equal(await page.getByLabel('Positional encoding').inputValue(), 'on');
-  assert.equal(await page.getByLabel('Frase').inputValue(), 'john');
+  assert.equal(await page.getByLabel('Positional encoding', { exact: true }).inputValue(), 'on');
+  assert.equal(await page.getByLabel('Frase', { exact: true }).inputValue(), 'john');
   assert.equal(await same(page), 'false');
   await page.getByLabel('Idioma').selectOption('en');
   await page.waitForFunction(() => document.documentElement.lang === 'en');
