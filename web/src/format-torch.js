@@ -1,5 +1,6 @@
 // format-torch.js — numbers printed the way PyTorch and NumPy print them, so a student can hold the lab's
 // figures next to a notebook's output digit by digit (document 000 prints both: tensors, then NumPy arrays).
+import { twoDigitExponent } from './format.js';
 
 /**
  * A formatter for the values of one tensor, as `print(tensor)` shows them: four decimals (`-1.1258`), or
@@ -19,9 +20,7 @@ export function tensorFormatter(values) {
   const scientific = max > 0 && (max / min > 1000 || max > 1e8);
   return (x) => {
     if (!scientific) return x.toFixed(4);
-    const [mantissa, exponent] = x.toExponential(4).split('e');
-    const sign = exponent[0] === '-' ? '-' : '+';
-    return `${mantissa}e${sign}${exponent.replace(/^[+-]/, '').padStart(2, '0')}`;
+    return twoDigitExponent(x.toExponential(4));
   };
 }
 
@@ -37,9 +36,7 @@ export function float32Repr(x) {
     if (Math.fround(Number(text)) === x) {
       const magnitude = Math.abs(x);
       if (magnitude < 1e-4 || magnitude >= 1e16) {
-        const [mantissa, exponent] = Number(text).toExponential(Math.max(0, digits - 1)).split('e');
-        const sign = exponent[0] === '-' ? '-' : '+';
-        return `${mantissa}e${sign}${exponent.replace(/^[+-]/, '').padStart(2, '0')}`;
+        return twoDigitExponent(Number(text).toExponential(Math.max(0, digits - 1)));
       }
       const plain = String(Number(text));
       return plain.includes('.') || plain.includes('e') ? plain : `${plain}.`;
@@ -56,10 +53,9 @@ function shortestDigits(x) {
 
 /** NumPy's scientific form: `9.9897385e-05`, the exponent with at least two digits, the sign of −0 kept. */
 function scientific(x, decimals) {
-  const [mantissa, exponent] = Math.abs(x).toExponential(decimals).split('e');
-  const sign = exponent[0] === '-' ? '-' : '+';
   const negative = x < 0 || Object.is(x, -0);
-  return `${negative ? '-' : ''}${mantissa}${decimals === 0 ? '.' : ''}e${sign}${exponent.replace(/^[+-]/, '').padStart(2, '0')}`;
+  const [mantissa, exponent] = twoDigitExponent(Math.abs(x).toExponential(decimals)).split('e');
+  return `${negative ? '-' : ''}${mantissa}${decimals === 0 ? '.' : ''}e${exponent}`;
 }
 
 /** NumPy's positional form: the shortest digits that name x, at most 8 decimals, a bare point for whole numbers. */
