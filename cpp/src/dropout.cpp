@@ -9,12 +9,20 @@
 
 namespace poslab {
 
-Dropout dropout(TorchGenerator& generator, const float* x, std::size_t count, double p) {
+namespace {
+
+void check_probability(double p) {
   if (!std::isfinite(p)) throw ArgumentError("p is not a finite number", "not_finite", "p", {{"index", 0.0}});
   if (!(p >= 0.0 && p < 1.0)) {
     throw ArgumentError("p must be at least 0 and below 1 (the probability of dropping a value)", "out_of_range", "p",
-                        {{"value", std::isfinite(p) ? p : 0.0}, {"min", 0.0}, {"max", 1.0}});
+                        {{"value", p}, {"min", 0.0}, {"max", 1.0}});
   }
+}
+
+}  // namespace
+
+Dropout dropout(TorchGenerator& generator, const float* x, std::size_t count, double p) {
+  check_probability(p);
   require_within_cap("x", count, "the values to drop");
   for (std::size_t i = 0; i < count; ++i) {
     if (!std::isfinite(x[i])) {
@@ -57,7 +65,7 @@ ModulePass positional_module(TorchSeed seed, int batch, int seq, int d_model, in
     out.output = std::move(d.output);
     out.kept = std::move(d.kept);
   } else {
-    if (!(std::isfinite(p) && p >= 0.0 && p < 1.0)) dropout(generator, nullptr, 0, p);  // the same check of p, nothing drawn
+    check_probability(p);  // evaluation mode draws nothing, but a p PyTorch would refuse is still refused
     out.output = out.encoded;  // model.eval(): nn.Dropout passes x through untouched
     out.kept.assign(count, 1);
   }
