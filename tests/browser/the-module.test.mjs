@@ -25,6 +25,9 @@ for (const [lang, trainWords, evalWords] of [['en', /zeroed 14 of the 160 values
     assert.equal(buffer[buffer.length - 1][0], '4999');
     // The forward pass of batch element 0: torch.randn's values, then the output with dropped values marked.
     assert.match(await page.textContent('.module-summary'), trainWords);
+    // The scale the summary prints is the one PyTorch applied: every kept value is float32(eval · scale).
+    const scale = Number(/= (1\.\d+)/.exec(await page.textContent('.module-summary'))[1]);
+    run.kept.forEach((k, i) => k && assert.equal(Math.fround(run.eval[i] * Math.fround(scale)), run.train[i], `value ${i}`));
     const x = await cells(page, '.module-x');
     const out = await cells(page, '.module-output');
     for (let s = 0; s < run.seq; s++) {

@@ -21,6 +21,12 @@ for (const [build, m] of Object.entries(builds)) {
         assert.ok(Math.abs(r.peExact[k * d + 2 * i] - far.sin_exact[k][j]) <= 1e-9, `sin exact ${p}, ${i}`);
         assert.ok(Math.abs(r.peF32[k * d + 2 * i] - far.sin_f32[k][j]) <= 1.2e-7, `sin f32 ${p}, ${i}`);
         assert.equal(r.angleError[k * pairs + i], r.angleF32[k * pairs + i] - r.angleExact[k * pairs + i]);
+        // The chart's quantity: the error in steps, a step being the exact angle between neighbours 10000^(−2i/d).
+        const step = 10000 ** (-2 * i / d);
+        assert.ok(Math.abs(r.stepExact[k * pairs + i] - step) <= 1e-15 * step);
+        // (the lab's exact angle is a double: up to 1e-15 of the angle away from mpmath's, in steps too)
+        const slack = (1e-15 * Math.abs(far.angle_exact[k][j])) / step + 1e-12;
+        assert.ok(Math.abs(r.errorInSteps[k * pairs + i] - Math.abs(far.angle_f32[k][j] - far.angle_exact[k][j]) / step) <= slack, `steps ${p}, ${i}`);
       });
     });
     // 2^24 and 2^24 + 1: one float32 position, one row, whose neighbour is the same row.

@@ -5,6 +5,7 @@
 // The draft / view skeleton is web/src/lesson-view.js: a value the kernel rejects goes back to its last good
 // value (on a fresh link that does not hold together, to its default), and its field says why.
 import { lessonView, recent, defaultsOf } from '../../src/lesson-view.js';
+import { language } from '../../src/i18n.js';
 import { params } from './params.js';
 import { controlsView } from './controls.js';
 import { tableView } from './table-view.js';
@@ -65,7 +66,9 @@ export function mount({ kernel, initial, save }) {
   }
 
   function draw({ weights, result, visits, module }, view) {
-    modulePanel.draw({ ...module, view });
+    // The module panel follows only its own fields (and the language): a step-table change leaves it as it is.
+    const moduleKeys = ['modSeed', 'modBatch', 'modSeq', 'modD', 'modMaxLen', 'modP', 'modMode'].map((k) => view[k]).join('|');
+    if (lesson.changed('module', `${moduleKeys}|${language()}`)) modulePanel.draw({ ...module, view });
     const width = journey.width();
     tablePanel.draw(weights, view);
     steps.draw(result, view);

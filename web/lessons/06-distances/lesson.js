@@ -1,7 +1,8 @@
 // Lesson 06 — distances and relative positions. Every number comes from the kernel (encodings, distances,
 // cosines, the cosine matrix, the closest pair, the rotation check); this file wires and compares only. The
 // draft / view skeleton is web/src/lesson-view.js.
-import { lessonView } from '../../src/lesson-view.js';
+import { lessonView, recent } from '../../src/lesson-view.js';
+import { language } from '../../src/i18n.js';
 import { params } from './params.js';
 import { pairsView } from './pairs-view.js';
 import { similarityView } from './similarity-view.js';
@@ -53,10 +54,11 @@ export function mount({ kernel, initial, save }) {
     };
   }
 
-  /** Document 003's float32 encoding far out (E003-6): at the chosen position, and over 10 … 10^9 for the chart. */
-  function farChecks(p, d) {
-    return { p, d, at: kernel.farPositions([p], d), sweep: kernel.farPositions(SWEEP, d) };
-  }
+  /**
+   * Document 003's float32 encoding far out (E003-6): at the chosen position, and over 10 … 10^9 for the chart;
+   * kept for the last position and width, so the other sliders of the lesson cost it nothing.
+   */
+  const farChecks = recent(1, (p, d) => ({ p, d, at: kernel.farPositions([p], d), sweep: kernel.farPositions(SWEEP, d) }));
 
   /** RoPE measured the same way: one vector (all ones) rotated at every position. */
   function ropeChecks(maxLen, dModel) {
@@ -125,7 +127,8 @@ export function mount({ kernel, initial, save }) {
       pairs.draw(result.pairs);
       similarity.draw(result.similarity, similarity.width());
       requirements.draw(result.live);
-      far.draw(result.far, far.width());
+      const width = far.width();
+      if (lesson.changed('far', `${result.far.p}|${result.far.d}|${language()}|${width}`)) far.draw(result.far, width);
     },
     widgets: { pairs: pairs.element, similarity: similarity.element, requirements: requirements.element, far: far.element, quiz: selfCheck.element },
     observe: similarity.element,

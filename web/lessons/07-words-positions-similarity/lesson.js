@@ -2,7 +2,7 @@
 // kernel.createTrainer), then asks the trained model for the three similarities, the 2-D projection and the
 // neighbours. No maths here: the numbers come from the WebAssembly module inside the worker.
 import { language, onLanguageChange } from '../../src/i18n.js';
-import { createTrainer, describeError } from '../../src/kernel.js';
+import { createTrainer } from '../../src/kernel.js';
 import { perFrame } from '../../src/schedule.js';
 import { params, trainingParams } from './params.js';
 import { corpusView, trainingView, similarityView, projectionView, neighboursView } from './views.js';
@@ -11,6 +11,7 @@ import labEn from './corpus.en.txt?raw';
 import labEs from './corpus.es.txt?raw';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
+import { recent } from '../../src/lesson-view.js';
 
 export { params };
 
@@ -62,15 +63,19 @@ export function mount({ kernel, initial, save }) {
     return { rows: n, cols: n, data: kernel.cosineRowsExact(left, right) };
   }
 
+  // The two matrices for the last positions and formula: a redraw for other reasons (a word typed) reuses them.
+  const pitfallMatrices = recent(1, (pos1, pos2, variant) => {
+    const pe = kernel.positionalEncoding({ maxLen: Math.max(pos1, pos2) + 1, dModel: 512, variant });
+    const row = (p) => pe.data.subarray(p * 512, (p + 1) * 512);
+    const shared = oneRowMatrix(row(pos2)); // positional_encoding(pos2, pe) ran last
+    return { pos1, pos2, shared: allPairs(shared, shared), separate: allPairs(oneRowMatrix(row(pos1)), shared) };
+  });
+
   function drawPitfall() {
-    const { pos1, pos2, variant } = view;
     try {
-      const pe = kernel.positionalEncoding({ maxLen: Math.max(pos1, pos2) + 1, dModel: 512, variant });
-      const row = (p) => pe.data.subarray(p * 512, (p + 1) * 512);
-      const shared = oneRowMatrix(row(pos2)); // positional_encoding(pos2, pe) ran last
-      pitfall.draw({ pos1, pos2, shared: allPairs(shared, shared), separate: allPairs(oneRowMatrix(row(pos1)), shared) });
+      pitfall.draw(pitfallMatrices(view.pos1, view.pos2, view.variant));
     } catch (err) {
-      pitfall.element.replaceChildren(Object.assign(document.createElement('p'), { className: 'field-error', textContent: describeError(err) }));
+      pitfall.showError(err);
     }
   }
   const fields = { ...corpus.fields, ...training.fields, ...similarity.fields };

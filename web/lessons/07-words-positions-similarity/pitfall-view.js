@@ -3,7 +3,9 @@
 // row 0 of one shared matrix and returns it, so both arguments are the same object (row 0 = PE(10)). The panel
 // computes both: the matrix as the document's code really compares it, and with two separate matrices.
 import { t } from '../../src/i18n.js';
+import { describeError } from '../../src/kernel.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { el } from '../../src/ui/dom.js';
 
 export const ROWS = 20; // the document's max_length
 const CORNER = 4; // the corner shown; the panel counts the rest
@@ -16,15 +18,19 @@ export function oneRowMatrix(row) {
 }
 
 export function pitfallView() {
-  const element = document.createElement('section');
-  element.className = 'panel pitfall';
-  const tables = document.createElement('div');
-  tables.className = 'pitfall-tables';
-  const verdict = document.createElement('p');
-  verdict.className = 'pitfall-verdict';
+  const element = el('section', 'panel pitfall');
+  const tables = el('div', 'pitfall-tables');
+  const verdict = el('p', 'pitfall-verdict');
   verdict.setAttribute('aria-live', 'polite');
   element.append(tables, verdict);
   let last = null;
+
+  /** A kernel refusal: said in the panel, which stays usable for the next values. */
+  function showError(err) {
+    last = null;
+    tables.replaceChildren();
+    verdict.textContent = describeError(err);
+  }
 
   /** shared, separate: 20 × 20 cosine matrices ({rows, cols, data}); pos1, pos2: the positions compared. */
   function draw(result) {
@@ -50,5 +56,5 @@ export function pitfallView() {
     verdict.dataset.shared = vars.shared;
     verdict.dataset.separate = vars.separate;
   }
-  return { element, draw, relabel: () => last && draw(last) };
+  return { element, draw, showError, relabel: () => last && draw(last) };
 }
