@@ -25,6 +25,8 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   let scheduleRender = () => {};
 
   function propose(name, value) {
+    // A field reports its value again when it loses focus (change after input): nothing new, no redraw.
+    if (Object.is(state.draft[name], value)) return;
     state.draft[name] = value;
     state.touched.add(name);
     scheduleRender();

@@ -51,7 +51,7 @@ export function pitfallView() {
       table(shared, t('w2v.pitfall.shared', { pos1, pos2 })),
       table(separate, t('w2v.pitfall.separate', { pos1, pos2 })),
     );
-    const vars = { pos1, pos2, shared: shared.data[0].toPrecision(7), separate: separate.data[0].toPrecision(7), nonZeroShared: nonZero(shared), nonZeroSeparate: nonZero(separate), rows: ROWS };
+    const vars = { pos1, pos2, shared: shared.data[0].toPrecision(7), separate: separate.data[0].toPrecision(7), nonZeroShared: nonZero(shared), nonZeroSeparate: nonZero(separate), last: ROWS - 1 };
     verdict.textContent = t('w2v.pitfall.verdict', vars);
     verdict.dataset.shared = vars.shared;
     verdict.dataset.separate = vars.separate;

@@ -20,6 +20,10 @@ export function inspectView({ onValue }) {
   element.append(title, grid, empty, answers, maps);
   let last = null;
   let figures = [];
+  // Kept in place across redraws: a figure moved out of the page and back between mousedown and mouseup
+  // loses the reader's click on its "show as a table".
+  const mapsHeading = el('h3', 'panel-subtitle');
+  const mapsGrid = el('div', 'train-map-grid');
 
   function draw(result) {
     last = result;
@@ -48,8 +52,12 @@ export function inspectView({ onValue }) {
     const n = run.sequence.length;
     const labelsOf = run.sequence.map((id, i) => `${i}·${names[id]}`);
     const needed = run.layers * run.heads;
-    if (figures.length !== needed) figures = Array.from({ length: needed }, () => chartFigure('train-map'));
-    const heading = el('h3', 'panel-subtitle', t('train.inspect.mapsTitle', { method: t(`train.methods.${run.method}`) }));
+    if (figures.length !== needed) {
+      figures = Array.from({ length: needed }, () => chartFigure('train-map'));
+      mapsGrid.replaceChildren(...figures.map((f) => f.element));
+    }
+    mapsHeading.textContent = t('train.inspect.mapsTitle', { method: t(`train.methods.${run.method}`) });
+    if (maps.firstChild !== mapsHeading) maps.replaceChildren(mapsHeading, mapsGrid);
     const width = Math.max(240, Math.min(420, (maps.clientWidth || 800) / 2 - 16));
     figures.forEach((figure, k) => {
       const layer = Math.floor(k / run.heads);
@@ -69,9 +77,6 @@ export function inspectView({ onValue }) {
         }), mapTitle),
       });
     });
-    const grid2 = el('div', 'train-map-grid');
-    grid2.append(...figures.map((f) => f.element));
-    maps.replaceChildren(heading, grid2);
   }
 
   const relabel = () => {

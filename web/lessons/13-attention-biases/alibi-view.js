@@ -25,6 +25,11 @@ export function alibiView({ onValue }) {
   const lineFigure = chartFigure('alibi-distance');
   element.append(grid, slopesHost, slopesNote, maps, lineFigure.element);
   let mapFigures = [];
+  // The heading and grid stay in place: moving a figure out of the page and back between a reader's
+  // mousedown and mouseup (a redraw) makes the browser drop the click on its "show as a table".
+  const mapsHeading = el('p', 'biases-maps-note');
+  const mapsGrid = el('div', 'biases-map-grid');
+  maps.append(mapsHeading, mapsGrid);
 
   /** slopes: Float64Array(heads); biases: [{rows, cols, data}] per head; line: {distances, heads} */
   function draw({ slopes, biases, length, causal, reach }, width) {
@@ -40,7 +45,10 @@ export function alibiView({ onValue }) {
     slopesNote.textContent = t('biases.alibi.slopesNote');
     const shown = Math.min(SHOWN_HEADS, heads);
     const picks = shown === heads ? [...Array(heads).keys()] : [0, 1, heads - 2, heads - 1].slice(0, shown);
-    if (mapFigures.length !== picks.length) mapFigures = picks.map(() => chartFigure('alibi-map'));
+    if (mapFigures.length !== picks.length) {
+      mapFigures = picks.map(() => chartFigure('alibi-map'));
+      mapsGrid.replaceChildren(...mapFigures.map((f) => f.element));
+    }
     const labels = Array.from({ length }, (_, i) => String(i));
     const cellWidth = Math.max(260, Math.min(420, width / 2 - 12));
     picks.forEach((h, k) => {
@@ -64,10 +72,7 @@ export function alibiView({ onValue }) {
         }), title),
       });
     });
-    const heading = el('p', 'biases-maps-note', t(picks.length < heads ? 'biases.alibi.someHeads' : 'biases.alibi.allHeads', { shown: picks.length, heads }));
-    const gridMaps = el('div', 'biases-map-grid');
-    gridMaps.append(...mapFigures.map((f) => f.element));
-    maps.replaceChildren(heading, gridMaps);
+    mapsHeading.textContent = t(picks.length < heads ? 'biases.alibi.someHeads' : 'biases.alibi.allHeads', { shown: picks.length, heads });
 
     // The penalty −slope·d against the distance d, up to `reach`: it grows without bound and never saturates.
     const distances = Array.from({ length: 65 }, (_, k) => Math.round((k * reach) / 64));
