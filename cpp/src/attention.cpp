@@ -27,12 +27,13 @@ void check_projection(const char* name, const MatrixF& w, Eigen::Index dim) {
   require_finite(name, w.data(), static_cast<std::size_t>(w.size()));
 }
 
-// Row-wise softmax in place, after scaling by `scale`; masked entries (j > i when causal) become exactly 0.
-void softmax_rows(MatrixF& scores, float scale, bool causal) {
+// Row-wise softmax in place, after scaling by `scale`; masked entries (j > i when causal, j >= keys for
+// padding keys) become exactly 0. keys >= 1, so every row sees at least key 0.
+void softmax_rows(MatrixF& scores, float scale, bool causal, Eigen::Index keys) {
   const Eigen::Index n = scores.rows(), m = scores.cols();
   for (Eigen::Index i = 0; i < n; ++i) {
     float* row = scores.row(i).data();
-    const Eigen::Index seen = causal ? std::min<Eigen::Index>(i + 1, m) : m;
+    const Eigen::Index seen = std::min<Eigen::Index>(causal ? std::min<Eigen::Index>(i + 1, m) : m, keys);
     float top = -std::numeric_limits<float>::infinity();
     for (Eigen::Index j = 0; j < seen; ++j) top = std::max(top, row[j] * scale);
     double sum = 0.0;
@@ -46,12 +47,19 @@ void softmax_rows(MatrixF& scores, float scale, bool causal) {
   }
 }
 
-AttentionResult attend(const MatrixF& q, const MatrixF& k, const MatrixF& v, bool causal) {
+// 0 means "no padding": every key is real. Otherwise 1..seq_len, so no row is ever fully masked.
+Eigen::Index real_keys(long long key_length, Eigen::Index n) {
+  if (key_length == 0) return n;
+  require_range("key_length", key_length, 1, static_cast<long long>(n));
+  return static_cast<Eigen::Index>(key_length);
+}
+
+AttentionResult attend(const MatrixF& q, const MatrixF& k, const MatrixF& v, bool causal, Eigen::Index keys) {
   const std::size_t n = static_cast<std::size_t>(q.rows());
   AttentionResult result;
   result.weights.resize(q.rows(), q.rows());
   row_dots(q.data(), n, k.data(), n, static_cast<std::size_t>(q.cols()), result.weights.data());
-  softmax_rows(result.weights, 1.0f / std::sqrt(static_cast<float>(q.cols())), causal);
+  softmax_rows(result.weights, 1.0f / std::sqrt(static_cast<float>(q.cols())), causal, keys);
   const MatrixF vt = v.transpose();  // row_dots wants the columns of V as contiguous rows
   result.output.resize(q.rows(), v.cols());
   row_dots(result.weights.data(), n, vt.data(), static_cast<std::size_t>(vt.rows()), n, result.output.data());
@@ -61,8 +69,9 @@ AttentionResult attend(const MatrixF& q, const MatrixF& k, const MatrixF& v, boo
 }  // namespace
 
 AttentionResult self_attention(const MatrixF& x, const MatrixF& wq, const MatrixF& wk, const MatrixF& wv,
-                               bool causal) {
+                               bool causal, long long key_length) {
   check_input(x);
+  const Eigen::Index keys = real_keys(key_length, x.rows());
   check_projection("wq", wq, x.cols());
   check_projection("wk", wk, x.cols());
   check_projection("wv", wv, x.cols());
@@ -71,12 +80,12 @@ AttentionResult self_attention(const MatrixF& x, const MatrixF& wq, const Matrix
   require_within_cap("seq_len", static_cast<std::size_t>(x.rows()) * static_cast<std::size_t>(x.rows()),
                      "seq_len × seq_len");
   const MatrixF q = x * wq, k = x * wk, v = x * wv;
-  return attend(q, k, v, causal);
+  return attend(q, k, v, causal, keys);
 }
 
-AttentionResult self_attention(const MatrixF& x, bool causal) {
+AttentionResult self_attention(const MatrixF& x, bool causal, long long key_length) {
   check_input(x);
-  return attend(x, x, x, causal);
+  return attend(x, x, x, causal, real_keys(key_length, x.rows()));
 }
 
 void validate_permutation(const std::vector<int>& order, std::size_t n) {

@@ -52,7 +52,17 @@ val self_attention_plain(const val& x, double seq_len, double dim) {
   });
 }
 
-// options: {wq, wk, wv, causal}; without wq/wk/wv the projections are the identity.
+// options: {wq, wk, wv, causal, keyLength}; without wq/wk/wv the projections are the identity.
+// keyLength (optional): how many keys are real tokens; keys from there on are padding and get weight 0.
+// Checked here (1..seq_len) so the error names the JS option; absent means every key is real.
+long long key_length_option(const val& options, long long n) {
+  const val v = options["keyLength"];
+  if (v.isUndefined()) return 0;
+  const long long k = to_integer("keyLength", v.typeOf().as<std::string>() == "number" ? v.as<double>() : NAN);
+  poslab::require_range("keyLength", k, 1, n);
+  return k;
+}
+
 val self_attention_with(const val& x, double seq_len, double dim, const val& options) {
   return guarded([&] {
     const auto [n, d] = attention_shape(seq_len, dim);
@@ -60,10 +70,11 @@ val self_attention_with(const val& x, double seq_len, double dim, const val& opt
     const bool has_options = options.typeOf().as<std::string>() == "object" && !options.isNull();
     const bool causal = has_options && options["causal"].as<bool>();
     const bool projected = has_options && !options["wq"].isUndefined();
-    if (!projected) return attention_result(poslab::self_attention(input, causal));
+    const long long keys = has_options ? key_length_option(options, n) : 0;
+    if (!projected) return attention_result(poslab::self_attention(input, causal, keys));
     return attention_result(poslab::self_attention(input, to_projection("wq", options["wq"], d),
                                                    to_projection("wk", options["wk"], d),
-                                                   to_projection("wv", options["wv"], d), causal));
+                                                   to_projection("wv", options["wv"], d), causal, keys));
   });
 }
 

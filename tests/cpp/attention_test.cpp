@@ -175,3 +175,31 @@ TEST_CASE("attention_example equals the notebook's recipe for seeds 0, 1, 42 and
     CHECK(ex.wv == matrix(m["wv"]));
   }
 }
+
+TEST_CASE("key padding mask: padded keys get weight exactly 0 and the real tokens see what they saw unpadded") {
+  Lab lab;
+  const MatrixF x = poslab::add_positional_encoding(matrix(lab.g["cases"]["el_gato_negro"]["x"]),
+                                                    poslab::SinusoidVariant::paper, false);
+  const Eigen::Index n = x.rows();
+  // key_length = seq_len masks nothing: bit-identical to no mask.
+  const auto none = poslab::self_attention(x, lab.wq, lab.wk, lab.wv);
+  const auto all = poslab::self_attention(x, lab.wq, lab.wk, lab.wv, false, n);
+  CHECK((none.weights.array() == all.weights.array()).all());
+  for (bool causal : {false, true}) {
+    for (long long keys = 1; keys < n; ++keys) {
+      CAPTURE(causal);
+      CAPTURE(keys);
+      const auto masked = poslab::self_attention(x, lab.wq, lab.wk, lab.wv, causal, keys);
+      const auto alone = poslab::self_attention(x.topRows(keys), lab.wq, lab.wk, lab.wv, causal);
+      for (Eigen::Index i = 0; i < n; ++i) {
+        CHECK(std::isfinite(masked.weights.row(i).sum()));  // no fully masked row, no NaN
+        CHECK(std::abs(masked.weights.row(i).sum() - 1.0f) < 1e-6f);
+        for (Eigen::Index j = keys; j < n; ++j) CHECK(masked.weights(i, j) == 0.0f);
+      }
+      CHECK((masked.weights.topLeftCorner(keys, keys) - alone.weights).cwiseAbs().maxCoeff() < 1e-6f);
+      CHECK((masked.output.topRows(keys) - alone.output).cwiseAbs().maxCoeff() < 1e-5f);
+    }
+  }
+  CHECK_THROWS_AS(poslab::self_attention(x, lab.wq, lab.wk, lab.wv, false, n + 1), poslab::ArgumentError);
+  CHECK_THROWS_AS(poslab::self_attention(x, lab.wq, lab.wk, lab.wv, false, -1), poslab::ArgumentError);
+}

@@ -165,8 +165,8 @@ function wrap(m) {
      * Scaled dot-product self-attention of x ({rows, cols, data}). wq, wk, wv: row-major dim × width arrays
      * (omitted: identity projections); causal: each position sees only itself and the positions before it.
      */
-    selfAttention(x, { wq, wk, wv, causal = false } = {}) {
-      const r = call(() => m.selfAttention(x.data, x.rows, x.cols, { wq, wk, wv, causal }));
+    selfAttention(x, { wq, wk, wv, causal = false, keyLength } = {}) {
+      const r = call(() => m.selfAttention(x.data, x.rows, x.cols, { wq, wk, wv, causal, keyLength }));
       return {
         weights: { rows: x.rows, cols: x.rows, data: r.weights },
         output: { rows: x.rows, cols: r.valueDim, data: r.output },

@@ -20,12 +20,16 @@ struct AttentionResult {
 
 /// x: seq_len × dim; wq, wk: dim × d_k; wv: dim × d_v (row-major, applied as X·W, as in `X @ W_q`).
 /// causal: position i only sees positions j <= i (the others get weight exactly 0).
+/// key_length: 0 = every key is real; otherwise only keys j < key_length are real (the rest are padding) and
+/// get weight exactly 0, as masked_fill(-inf) before the softmax (key_padding_mask in nn.MultiheadAttention).
+/// It must lie in 1..seq_len, so key 0 is always real and no row is ever fully masked (PyTorch would give
+/// NaN for such a row; here it cannot happen). Combines with causal. With 0 the result is bit-identical to before.
 /// The softmax subtracts each row's maximum first, so large scores never overflow.
 AttentionResult self_attention(const MatrixF& x, const MatrixF& wq, const MatrixF& wk, const MatrixF& wv,
-                               bool causal = false);
+                               bool causal = false, long long key_length = 0);
 
 /// No projections (W_q = W_k = W_v = identity): softmax(X·Xᵀ/√dim)·X.
-AttentionResult self_attention(const MatrixF& x, bool causal = false);
+AttentionResult self_attention(const MatrixF& x, bool causal = false, long long key_length = 0);
 
 /// The lab's seeded attention head (notebooks/doc002, E002-1): word vectors and the three projections.
 struct AttentionExample {
