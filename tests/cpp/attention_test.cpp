@@ -2,6 +2,7 @@
 // permutation equivariance without positions and its loss with them, the causal mask and the errors.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -202,4 +203,35 @@ TEST_CASE("key padding mask: padded keys get weight exactly 0 and the real token
   }
   CHECK_THROWS_AS(poslab::self_attention(x, lab.wq, lab.wk, lab.wv, false, n + 1), poslab::ArgumentError);
   CHECK_THROWS_AS(poslab::self_attention(x, lab.wq, lab.wk, lab.wv, false, -1), poslab::ArgumentError);
+}
+
+TEST_CASE("a padded batch as the notebook builds it: the masked weights equal nn.MultiheadAttention's with key_padding_mask") {
+  Lab lab;
+  const auto pad = load_golden("doc002.json")["padding"];
+  const MatrixF table = matrix(lab.g["table"]);
+  const auto words = lab.g["words"].get<std::vector<std::string>>();
+  const Eigen::Index max_len = pad["max_len"].get<Eigen::Index>();
+  // The padding rows hold the zero vector (padding_idx); the position code goes on every row.
+  const auto padded = [&](const std::vector<std::string>& sentence, long long n) {
+    MatrixF x = MatrixF::Zero(max_len, table.cols());
+    for (long long i = 0; i < n; ++i) {
+      const auto at = std::find(words.begin(), words.end(), sentence[static_cast<std::size_t>(i)]) - words.begin();
+      x.row(i) = table.row(at);
+    }
+    return poslab::add_positional_encoding(x, poslab::SinusoidVariant::paper, false);
+  };
+  for (const char* lang : {"es", "en"}) {
+    for (const auto& row : pad[lang]["rows"]) {
+      const auto sentence = row["words"].get<std::vector<std::string>>();
+      const long long n = row["length"].get<long long>();
+      CAPTURE(sentence.front());
+      const MatrixF x = padded(sentence, n);
+      const auto masked = poslab::self_attention(x, lab.wq, lab.wk, lab.wv, false, n);
+      CHECK(max_gap(masked.weights, row["weights_masked"]) < 2e-6);
+      CHECK(max_gap(masked.output, row["output_masked"]) < 5e-6);
+      const auto unmasked = poslab::self_attention(x, lab.wq, lab.wk, lab.wv);
+      CHECK(max_gap(unmasked.weights, row["weights_unmasked"]) < 2e-6);
+      CHECK(max_gap(unmasked.output, row["output_unmasked"]) < 5e-6);
+    }
+  }
 }
