@@ -1,4 +1,4 @@
-// Lesson 13 in the browser: ALiBi's slopes (the paper's get_slopes, incl. head counts that are not powers of
+// Lesson 14 in the browser: ALiBi's slopes (the paper's get_slopes, incl. head counts that are not powers of
 // two) and bias matrices, T5's buckets, and what a causal mask tells a model with no positions; both languages,
 // links, bad values explained.
 import { test } from 'node:test';

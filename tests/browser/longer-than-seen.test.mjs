@@ -1,4 +1,4 @@
-// Lesson 12 in the browser: causal runs trained on lengths 2 … L are measured on every length up to 2L; the
+// Lesson 13 in the browser: causal runs trained on lengths 2 … L are measured on every length up to 2L; the
 // learned table's missing rows are a result in the table (E002-2's IndexError), not a crash; both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Lesson 14 in the browser: the pairs that meet unseen angles under each way of stretching RoPE, YaRN's ramp,
+// Lesson 15 in the browser: the pairs that meet unseen angles under each way of stretching RoPE, YaRN's ramp,
 // the published presets, links and bad values, in both languages (numbers from the kernel, which
 // tests/wasm/position.test.mjs holds against the notebook's goldens).
 import { test } from 'node:test';

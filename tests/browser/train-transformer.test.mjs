@@ -1,4 +1,4 @@
-// Lesson 11 in the browser: runs train in their workers to the accuracies the issue measured with PyTorch
+// Lesson 12 in the browser: runs train in their workers to the accuracies the issue measured with PyTorch
 // (no positions stuck near the multiset's level, sinusoidal perfect), answers and attention maps of the
 // trained models, cancel and continue, links and language switches that keep the settings, bad values explained.
 import { test } from 'node:test';

@@ -61,6 +61,30 @@ for (const [name, poslab] of Object.entries(modules)) {
     }
   });
 
+  test(`${name}: a padded sentence with keyLength gives nn.MultiheadAttention's key_padding_mask weights`, () => {
+    const padding = golden('doc002.json').padding;
+    const table = lab.table;
+    for (const lang of ['es', 'en']) {
+      for (const row of padding[lang].rows) {
+        // the padded rows: table rows, then the zero vector, then the position code on every row
+        const x = new Float32Array(padding.max_len * 8);
+        row.words.forEach((w, i) => x.set(table[lab.words.indexOf(w)], i * 8));
+        const input = poslab.addPositionalEncoding(x, padding.max_len, 8, 'paper', false);
+        const masked = poslab.selfAttention(input, padding.max_len, 8, { ...options, keyLength: row.length });
+        assert.ok(maxGap(masked.weights, row.weights_masked) < 2e-6, row.words.join(' '));
+        assert.ok(maxGap(masked.output, row.output_masked) < 5e-6);
+        for (let i = 0; i < padding.max_len; i++) {
+          for (let j = row.length; j < padding.max_len; j++) assert.equal(masked.weights[i * padding.max_len + j], 0);
+        }
+        const unmasked = poslab.selfAttention(input, padding.max_len, 8, options);
+        assert.ok(maxGap(unmasked.weights, row.weights_unmasked) < 2e-6);
+        // keyLength = seq_len masks nothing: the same bits as no mask
+        const all = poslab.selfAttention(input, padding.max_len, 8, { ...options, keyLength: padding.max_len });
+        assert.deepEqual(all.weights, unmasked.weights);
+      }
+    }
+  });
+
   test(`${name}: bad input throws PoslabErrors with codes`, () => {
     const cases = [
       [() => poslab.selfAttention(new Float32Array(6), 3, 3), 'size_mismatch', 'x'],
@@ -75,6 +99,11 @@ for (const [name, poslab] of Object.entries(modules)) {
       [() => poslab.rope(new Float32Array(4), 2.5, 2), 'not_integer', 'seq_len'],
       [() => poslab.ropeScoreGrid(Float32Array.of(1, 0), Float32Array.of(1, 0, 0, 1), 4, 10000), 'size_mismatch', 'k'],
       [() => poslab.ropeScoreGrid(Float32Array.of(1, 0), Float32Array.of(1, 0), 513, 10000), 'out_of_range', 'positions'],
+      [() => poslab.selfAttention(new Float32Array(24), 3, 8, { keyLength: 0 }), 'out_of_range', 'keyLength'],
+      [() => poslab.selfAttention(new Float32Array(24), 3, 8, { keyLength: 4 }), 'out_of_range', 'keyLength'],
+      [() => poslab.selfAttention(new Float32Array(24), 3, 8, { keyLength: 1.5 }), 'not_integer', 'keyLength'],
+      [() => poslab.selfAttention(new Float32Array(24), 3, 8, { keyLength: NaN }), 'not_integer', 'keyLength'],
+      [() => poslab.selfAttention(new Float32Array(24), 3, 8, { ...options, keyLength: '2' }), 'not_integer', 'keyLength'],
     ];
     for (const [call, code, argument] of cases) {
       assert.throws(call, (err) => err.name === 'PoslabError' && err.code === code && err.argument === argument, `${code} ${argument}`);

@@ -15,7 +15,7 @@ import { showNotice } from './ui/notices.js';
 
 /**
  * lessonView({ initial, save, syncDraft, params }) → the shared state; call its mount({...}) once the panels
- * exist. syncDraft: after an accepted frame, forget the rejected values still in `draft` (lessons 02 and 10).
+ * exist. syncDraft: after an accepted frame, forget the rejected values still in `draft` (lessons 02 and 11).
  * params: the lesson's declarations; with them, a link whose values are each valid but do not hold together
  * (k = −10 with pos = 3) falls back, on the first frame, to the default of the field the kernel names.
  */

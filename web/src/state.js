@@ -27,6 +27,11 @@ export const param = {
   limit: ({ min, max, def = 'all', ...extra }) => ({ kind: 'limit', min, max, default: def, ...extra }),
   /** One word (no spaces), at most maxLength characters; an empty field means "the lesson's suggestion". */
   word: ({ maxLength = 40, def = '', ...extra }) => ({ kind: 'word', maxLength, default: def, ...extra }),
+  /**
+   * Words of a fixed vocabulary separated by spaces, at most maxItems (kept as the vocabulary writes them:
+   * "maría" reads as "María"); an empty field (the default, []) means "the lesson's example".
+   */
+  sentence: ({ vocabulary, maxItems, ...extra }) => ({ kind: 'sentence', vocabulary, maxItems, default: [], ...extra }),
 };
 
 /** An error shaped like the kernel's (code, argument, value, min, max…) so both are shown the same way. */
@@ -113,12 +118,24 @@ export function parseParam(name, decl, text, { checkStep = true } = {}) {
       if (value.length > decl.maxLength) return { ok: false, error: problem(decl, name, 'too_long', { value: value.length, max: decl.maxLength }) };
       return { ok: true, value };
     }
+    case 'sentence': {
+      const parts = String(text).trim().split(/\s+/).filter((w) => w !== '');
+      if (parts.length > decl.maxItems) return { ok: false, error: problem(decl, name, 'too_many_words', { value: parts.length, max: decl.maxItems }) };
+      const words = [];
+      for (const part of parts) {
+        const known = decl.vocabulary.find((w) => w.toLowerCase() === part.toLowerCase());
+        if (!known) return { ok: false, error: problem(decl, name, 'not_in_vocabulary', { word: part, expected: decl.vocabulary.join(' ') }) };
+        words.push(known);
+      }
+      return { ok: true, value: words };
+    }
     default:
       throw new Error(`unknown parameter kind ${decl.kind}`);
   }
 }
 
 export function formatParam(decl, value) {
+  if (decl.kind === 'sentence') return value.join(' ');
   return decl.kind === 'intList' || decl.kind === 'intSequence' ? value.join(',') : String(value);
 }
 

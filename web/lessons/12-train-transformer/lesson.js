@@ -1,4 +1,4 @@
-// Lesson 11 — train a transformer. Up to three runs of the lab's TinyTransformer, one positional method each,
+// Lesson 12 — train a transformer. Up to three runs of the lab's TinyTransformer, one positional method each,
 // train side by side, each in its own Web Worker (kernel.createTransformerRun); the page draws their curves and
 // asks the trained runs about the student's own sequence. No maths here: the workers' module computes it all.
 import { onLanguageChange } from '../../src/i18n.js';
@@ -16,7 +16,7 @@ import { inspectView } from './inspect-view.js';
 export { params };
 
 // Typed sequences may be longer than the training length (up to this): the answer then shows what a method
-// does with lengths it never saw (lesson 12 measures it).
+// does with lengths it never saw (lesson 13 measures it).
 const LONGEST_INPUT = 12;
 const EXAMPLE = '314159265358';
 

@@ -1,4 +1,4 @@
-// Lesson 13 — positions as attention biases (ALiBi, T5) and no positions at all. The kernel computes every
+// Lesson 14 — positions as attention biases (ALiBi, T5) and no positions at all. The kernel computes every
 // number (alibiSlopes, alibiBias, t5RelativeBucket, t5BucketGrid, selfAttention); this file only arranges
 // inputs and outputs.
 import { lessonView } from '../../src/lesson-view.js';

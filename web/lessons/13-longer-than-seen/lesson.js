@@ -1,4 +1,4 @@
-// Lesson 12 — longer than it has seen. Causal runs train on lengths 2 … trainMax (runSet, one worker each) and
+// Lesson 13 — longer than it has seen. Causal runs train on lengths 2 … trainMax (runSet, one worker each) and
 // are then measured on held-out sequences of every length up to 2·trainMax. No maths here.
 import { onLanguageChange } from '../../src/i18n.js';
 import { perFrame } from '../../src/schedule.js';
@@ -7,7 +7,7 @@ import { el } from '../../src/ui/dom.js';
 import { setupView, RUNS } from '../../src/training/setup-view.js';
 import { curvesView } from '../../src/training/curves-view.js';
 import { runSet } from '../../src/training/run-set.js';
-import { LEARNING_RATE, SYMBOLS } from '../11-train-transformer/params.js';
+import { LEARNING_RATE, SYMBOLS } from '../12-train-transformer/params.js';
 import { params, trainingParams } from './params.js';
 import { lengthView } from './length-view.js';
 

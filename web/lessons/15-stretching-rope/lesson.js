@@ -1,4 +1,4 @@
-// Lesson 14 — stretching RoPE past its training length: wavelengths against L, the pairs that meet unseen
+// Lesson 15 — stretching RoPE past its training length: wavelengths against L, the pairs that meet unseen
 // angles under each method, YaRN's ramp and RoFormer's decay bound. Every number comes from the kernel
 // (angleCoverage, extendedLastPosition, yarnParameters, ropeInvFreq, ropeDecayBound…); this file arranges them.
 import { t } from '../../src/i18n.js';

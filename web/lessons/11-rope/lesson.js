@@ -1,4 +1,4 @@
-// Lesson 10 — RoPE. Arrows of one rotated pair, the query·key score grids of RoPE and of the additive
+// Lesson 11 — RoPE. Arrows of one rotated pair, the query·key score grids of RoPE and of the additive
 // encoding, and a self-check quiz. Every number comes from the kernel (rope, ropeScoreGrid,
 // additiveScoreGrid, diagonalSpread); this file arranges inputs and outputs only.
 import { lessonView } from '../../src/lesson-view.js';

@@ -1,0 +1,62 @@
+// The batch: three sentences of the toy model's words and max_len, then the batch as PyTorch holds it (token
+// per position, [PAD] where a sentence has ended), the key_padding_mask that marks those places, and shapes.
+import { t } from '../../src/i18n.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { fieldMakers } from '../../src/ui/control-panel.js';
+import { el, titledPanel } from '../../src/ui/dom.js';
+import { params, SENTENCES } from './params.js';
+
+/** A [PAD] cell, marked so it reads apart from the words (and not by colour alone: it says PAD). */
+export const padCell = () => el('span', 'pad-token', '[PAD]');
+
+export function batchView({ onValue }) {
+  const { element, title } = titledPanel('padding-batch', 'padding-batch-title');
+  const make = fieldMakers({ params, prefix: 'padding.fields', onValue, optionKey: () => '' });
+  const fields = {};
+  for (const name of SENTENCES) {
+    fields[name] = make.text(name, { inputMode: 'text', width: 24, placeholderKey: `padding.examples.${name}` });
+  }
+  fields.maxLen = make.slider('maxLen');
+  const grid = el('div', 'field-grid');
+  grid.append(...Object.values(fields).map((f) => f.element));
+  const summary = el('p', 'padding-summary');
+  summary.setAttribute('aria-live', 'polite');
+  const batchHost = el('div', 'padding-batch-table');
+  const maskHost = el('div', 'padding-mask-table');
+  const shapes = el('pre', 'padding-shapes');
+  element.append(title, grid, summary, batchHost, maskHost, shapes);
+
+  /** batch: [{words, length}] (words as typed or the example; length = real tokens after the cut); maxLen. */
+  function draw({ batch, maxLen }) {
+    title.textContent = t('padding.batch.title');
+    const positions = Array.from({ length: maxLen }, (_, i) => String(i));
+    const header = (b) => t('padding.batch.sentence', { n: b + 1 });
+    const caption = t('padding.batch.caption', { count: batch.length, maxLen });
+    batchHost.replaceChildren(scrollBox(dataTable({
+      caption,
+      corner: t('padding.batch.corner'),
+      columns: positions,
+      rows: batch.map(({ words, length }, b) => ({ header: header(b), cells: positions.map((_, i) => (i < length ? words[i] : padCell())) })),
+    }), caption));
+    const maskCaption = t('padding.batch.maskCaption');
+    maskHost.replaceChildren(scrollBox(dataTable({
+      caption: maskCaption,
+      corner: t('padding.batch.corner'),
+      columns: positions,
+      rows: batch.map(({ length }, b) => ({ header: header(b), cells: positions.map((_, i) => (i < length ? 'False' : 'True')) })),
+    }), maskCaption));
+    const notes = batch.map(({ words, length }, b) => {
+      if (words.length > maxLen) return t('padding.batch.cut', { n: b + 1, words: words.length, maxLen, lost: words.slice(maxLen).join(' ') });
+      if (length < maxLen) return t('padding.batch.padded', { n: b + 1, words: length, pads: maxLen - length });
+      return t('padding.batch.full', { n: b + 1 });
+    });
+    summary.textContent = notes.join(' ');
+    shapes.textContent = [
+      `ids              torch.Size([${batch.length}, ${maxLen}])`,
+      `key_padding_mask torch.Size([${batch.length}, ${maxLen}])`,
+      `x = embedding(ids) + pe[:${maxLen}]   torch.Size([${batch.length}, ${maxLen}, 8])`,
+    ].join('\n');
+  }
+  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
+  return { element, fields, draw, relabel };
+}

@@ -1,0 +1,43 @@
+// What each row of one padded sentence holds: the word's embedding (the zero vector for [PAD], as
+// nn.Embedding's padding_idx row), the position code, or their sum, the row the model reads.
+import { t } from '../../src/i18n.js';
+import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { fieldMakers } from '../../src/ui/control-panel.js';
+import { el, titledPanel } from '../../src/ui/dom.js';
+import { params } from './params.js';
+
+export function rowsView({ onValue }) {
+  const { element, title } = titledPanel('padding-rows', 'padding-rows-title');
+  const make = fieldMakers({ params, prefix: 'padding.fields', onValue, optionKey: (name, option) => `padding.options.${name}.${option}` });
+  const fields = { shown: make.select('shown'), part: make.select('part') };
+  const grid = el('div', 'field-grid');
+  grid.append(fields.shown.element, fields.part.element);
+  const tableHost = el('div', 'padding-rows-table');
+  const verdict = el('p', 'padding-rows-verdict');
+  verdict.setAttribute('aria-live', 'polite');
+  element.append(title, grid, tableHost, verdict);
+
+  /** shown: {n, words, length, maxLen}; matrices: {embedding, position, sum} as {rows, cols, data}; part. */
+  function draw({ shown, matrices, part }) {
+    title.textContent = t('padding.rows.title');
+    const m = matrices[part];
+    const dims = Array.from({ length: m.cols }, (_, j) => String(j));
+    const token = (i) => (i < shown.length ? shown.words[i] : '[PAD]');
+    const caption = t(`padding.rows.caption.${part}`, { n: shown.n });
+    tableHost.replaceChildren(scrollBox(dataTable({
+      caption,
+      corner: t('padding.rows.corner'),
+      columns: dims,
+      rows: Array.from({ length: m.rows }, (_, i) => ({
+        header: `${i} · ${token(i)}`,
+        className: i < shown.length ? '' : 'pad-row',
+        cells: dims.map((_, j) => m.data[i * m.cols + j].toFixed(4)),
+      })),
+    }), caption));
+    verdict.textContent = shown.length < shown.maxLen
+      ? t('padding.rows.verdict', { first: shown.length, last: shown.maxLen - 1 })
+      : t('padding.rows.noPadding', { n: shown.n });
+  }
+  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
+  return { element, fields, draw, relabel };
+}
