@@ -56,9 +56,8 @@ val self_attention_plain(const val& x, double seq_len, double dim) {
 // keyLength (optional): how many keys are real tokens; keys from there on are padding and get weight 0.
 // Checked here (1..seq_len) so the error names the JS option; absent means every key is real.
 long long key_length_option(const val& options, long long n) {
-  const val v = options["keyLength"];
-  if (v.isUndefined()) return 0;
-  const long long k = to_integer("keyLength", v.typeOf().as<std::string>() == "number" ? v.as<double>() : NAN);
+  if (options["keyLength"].isUndefined() || options["keyLength"].isNull()) return 0;  // absent: every key is real
+  const long long k = to_integer("keyLength", number_option(options, "keyLength", "keyLength", 0));
   poslab::require_range("keyLength", k, 1, n);
   return k;
 }

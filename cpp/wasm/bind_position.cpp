@@ -66,23 +66,14 @@ poslab::RopeScalingConfig to_scaling(const val& options) {
     throw poslab::ArgumentError("the RoPE scaling options must be an object such as {dim: 128, originalLength: 2048, factor: 4}",
                                 "wrong_type", "options");
   }
-  const auto number = [&](const char* name, const char* argument, double fallback) {
-    const val v = options[name];
-    if (v.isUndefined() || v.isNull()) return fallback;
-    if (v.typeOf().as<std::string>() != "number") {
-      throw poslab::ArgumentError(std::string(argument) + " must be a number", "wrong_type", argument,
-                                  {{"expected", std::string("number")}});
-    }
-    return v.as<double>();
-  };
   poslab::RopeScalingConfig c;
-  c.dim = to_int("dim", number("dim", "dim", c.dim));
-  c.base = number("base", "base", c.base);
-  c.original_length = to_int("original_length", number("originalLength", "original_length", c.original_length));
-  c.factor = number("factor", "factor", c.factor);
-  c.beta_fast = number("betaFast", "beta_fast", c.beta_fast);
-  c.beta_slow = number("betaSlow", "beta_slow", c.beta_slow);
-  c.current_length = to_integer("current_length", number("currentLength", "current_length", 0.0));
+  c.dim = to_int("dim", number_option(options, "dim", "dim", c.dim));
+  c.base = number_option(options, "base", "base", c.base);
+  c.original_length = to_int("original_length", number_option(options, "originalLength", "original_length", c.original_length));
+  c.factor = number_option(options, "factor", "factor", c.factor);
+  c.beta_fast = number_option(options, "betaFast", "beta_fast", c.beta_fast);
+  c.beta_slow = number_option(options, "betaSlow", "beta_slow", c.beta_slow);
+  c.current_length = to_integer("current_length", number_option(options, "currentLength", "current_length", 0.0));
   return c;
 }
 

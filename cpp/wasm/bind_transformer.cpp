@@ -26,17 +26,6 @@ val options_object(const val& options, const char* argument, const char* example
   return options;
 }
 
-// A numeric option: missing → the default; a value that is not a number → wrong_type naming the option.
-double number_option(const val& options, const char* name, const char* argument, double fallback) {
-  const val v = options[name];
-  if (is_missing(v)) return fallback;
-  if (v.typeOf().as<std::string>() != "number") {
-    throw poslab::ArgumentError(std::string(argument) + " must be a number", "wrong_type", argument,
-                                {{"expected", std::string("number")}});
-  }
-  return v.as<double>();
-}
-
 int int_option(const val& options, const char* name, const char* argument, int fallback) {
   const long long value = to_integer(argument, number_option(options, name, argument, fallback));
   // Values outside int are clamped; validate_transformer_config then names the allowed range.

@@ -39,6 +39,16 @@ long long to_integer(const char* argument, double value) {
 }
 
 // The guard has already refused BigInt arrays and non-number entries, but this side does not rely on it.
+double number_option(const val& options, const char* name, const char* argument, double fallback) {
+  const val v = options[name];
+  if (v.isUndefined() || v.isNull()) return fallback;
+  if (v.typeOf().as<std::string>() != "number") {
+    throw poslab::ArgumentError(std::string(argument) + " must be a number", "wrong_type", argument,
+                                {{"expected", std::string("number")}});
+  }
+  return v.as<double>();
+}
+
 void require_number_array(const char* argument, const val& values) {
   const bool typed = val::global("ArrayBuffer").call<bool>("isView", values) &&
                      !values.instanceof(val::global("DataView")) &&

@@ -64,6 +64,10 @@ auto guarded(Body&& body) -> decltype(body()) {
 /// name the allowed range. Values past 2^53 are clamped (they are far outside every range anyway).
 long long to_integer(const char* argument, double value);
 
+/// A numeric field of an options object: missing (undefined or null) → `fallback`; anything but a number →
+/// wrong_type naming `argument` (the option as the reader's message calls it).
+double number_option(const val& options, const char* name, const char* argument, double fallback);
+
 /// Throws not_array unless `values` is an Array or a typed array of numbers (not BigInt, not a DataView), and
 /// too_large when it is longer than the core's cap.
 void require_number_array(const char* argument, const val& values);

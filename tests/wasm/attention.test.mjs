@@ -103,7 +103,7 @@ for (const [name, poslab] of Object.entries(modules)) {
       [() => poslab.selfAttention(new Float32Array(24), 3, 8, { keyLength: 4 }), 'out_of_range', 'keyLength'],
       [() => poslab.selfAttention(new Float32Array(24), 3, 8, { keyLength: 1.5 }), 'not_integer', 'keyLength'],
       [() => poslab.selfAttention(new Float32Array(24), 3, 8, { keyLength: NaN }), 'not_integer', 'keyLength'],
-      [() => poslab.selfAttention(new Float32Array(24), 3, 8, { ...options, keyLength: '2' }), 'not_integer', 'keyLength'],
+      [() => poslab.selfAttention(new Float32Array(24), 3, 8, { ...options, keyLength: '2' }), 'wrong_type', 'keyLength'],
     ];
     for (const [call, code, argument] of cases) {
       assert.throws(call, (err) => err.name === 'PoslabError' && err.code === code && err.argument === argument, `${code} ${argument}`);
