@@ -3,6 +3,7 @@
 // table never slows the sliders down.
 import { t } from '../i18n.js';
 import { scrollBox } from './table.js';
+import { download, exportName, figureSvg, svgToPng, tableCsv } from './export.js';
 
 /**
  * The lower half of a figure: a short note (p.chart-note) and a <details class="chart-table"> whose
@@ -43,7 +44,8 @@ export function chartFigure(className) {
   const host = document.createElement('div');
   host.className = 'chart-host';
   const { note, details, summary, tableHost } = noteAndTable();
-  element.append(caption, host, note, details);
+  const exports = exportBar();
+  element.append(caption, host, note, exports.element, details);
 
   let buildTable = null;
   const fillTable = () => {
@@ -68,7 +70,60 @@ export function chartFigure(className) {
       buildTable = table;
       // No numbers to show (nothing drawn yet): no "show as a table" that would open on nothing.
       details.hidden = !table;
+      exports.show({ title, host, table });
       fillTable();
+    },
+  };
+}
+
+/**
+ * "Download: PNG · SVG · CSV" under a figure: the drawing as the page shows it (PNG at PNG_SCALE for slides)
+ * and the figure's table as CSV, named after the lesson, the figure and the link's settings.
+ */
+function exportBar() {
+  const element = document.createElement('div');
+  element.className = 'chart-export';
+  element.setAttribute('role', 'group');
+  const label = document.createElement('span');
+  label.className = 'chart-export-label';
+  const buttons = ['png', 'svg', 'csv'].map((kind) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'chart-export-button';
+    button.dataset.export = kind;
+    return button;
+  });
+  element.append(label, ...buttons);
+  let current = null;
+
+  async function save(kind) {
+    const { title, host, table } = current;
+    if (kind === 'csv') {
+      const built = table();
+      const tableElement = built.matches?.('table') ? built : built.querySelector('table');
+      const csv = tableCsv(tableElement, t('charts.export.csvNote', { caption: tableElement.caption?.textContent ?? title }));
+      download(new Blob([csv], { type: 'text/csv;charset=utf-8' }), exportName(title, 'csv'));
+      return;
+    }
+    const drawing = figureSvg(host, title);
+    const blob = kind === 'svg' ? new Blob([drawing.svg], { type: 'image/svg+xml' }) : await svgToPng(drawing);
+    download(blob, exportName(title, kind));
+  }
+  buttons.forEach((button) => button.addEventListener('click', () => save(button.dataset.export)));
+
+  return {
+    element,
+    show({ title, host, table }) {
+      current = { title, host, table };
+      label.textContent = t('charts.export.label');
+      element.setAttribute('aria-label', t('charts.export.group', { title }));
+      for (const button of buttons) {
+        button.textContent = button.dataset.export.toUpperCase();
+        button.setAttribute('aria-label', t(`charts.export.${button.dataset.export}`, { title }));
+      }
+      // Only what exists: no drawing yet, nothing to save; no table, no CSV.
+      element.hidden = !host.firstChild;
+      buttons[2].hidden = !table;
     },
   };
 }

@@ -1,0 +1,81 @@
+// Every figure can be saved for slides and handouts: PNG (3× the CSS size), SVG (a standalone document) and the
+// figure's numbers as CSV, named after the lesson, the figure and the link's settings; the CSV holds exactly
+// the numbers of the figure's table, with its caption and the decimal notation in the reader's language.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { useLesson, openTable } from './browser.mjs';
+
+const { open } = useLesson('pe-matrix');
+
+/** Clicks one of a figure's download buttons; resolves to {name, bytes}. */
+async function save(page, scope, kind) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`${scope} .chart-export-button[data-export="${kind}"]`)]);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+/** A CSV line as its cells (RFC 4180: quoted cells may hold commas and doubled quotes). */
+function cells(line) {
+  const out = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted && c === '"' && line[i + 1] === '"') cell += line[++i];
+    else if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) { out.push(cell); cell = ''; }
+    else cell += c;
+  }
+  out.push(cell);
+  return out;
+}
+
+test('pe-matrix heat map (a canvas): PNG at 3×, SVG with the cells as an image, CSV equal to its table', async () => {
+  const { page, problems, context } = await open('#/pe-matrix?lang=en&maxLen=20&dModel=16');
+  const scope = 'figure.heatmap';
+  const png = await save(page, scope, 'png');
+  assert.match(png.name, /^poslab-pe-matrix-.+maxLen-20.*dModel-16.*\.png$/);
+  assert.deepEqual([...png.bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  const cssWidth = await page.$eval(`${scope} .chart-host`, (h) => Math.ceil(h.getBoundingClientRect().width));
+  assert.equal(png.bytes.readUInt32BE(16), cssWidth * 3, 'IHDR width = 3 × the drawing');
+  const svg = await save(page, scope, 'svg');
+  assert.match(svg.name, /\.svg$/);
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.tagName, images: doc.querySelectorAll('image').length, title: doc.querySelector('text')?.textContent };
+  }, svg.bytes.toString('utf8'));
+  assert.equal(parsed.error, null);
+  assert.equal(parsed.root, 'svg');
+  assert.ok(parsed.images >= 1, 'the canvas cells are in the SVG');
+  assert.equal(parsed.title, await page.textContent(`${scope} figcaption`));
+  const csv = await save(page, scope, 'csv');
+  const text = csv.bytes.toString('utf8');
+  assert.equal(text.charCodeAt(0), 0xfeff, 'a BOM, so spreadsheets read UTF-8');
+  const lines = text.slice(1).trim().split('\r\n');
+  assert.match(cells(lines[0])[0], /\(decimal point: \.\)$/);
+  await openTable(page, scope);
+  const shown = await page.$$eval(`${scope} table tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
+  assert.deepEqual(lines.slice(1).map(cells), shown);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('lesson 09 in Spanish: a labelled heat map exports its numbers with a Spanish note; the buttons say what they save', async () => {
+  const { page, problems, context } = await open('#/padding-and-masks?lang=es');
+  const scope = 'figure.padding-map-masked';
+  assert.equal(await page.getAttribute(`${scope} .chart-export-button[data-export="csv"]`, 'aria-label'), `Descargar los números de «${await page.textContent(`${scope} figcaption`)}» en CSV`);
+  const csv = await save(page, scope, 'csv');
+  assert.match(csv.name, /^poslab-padding-and-masks-Frase-3-con-key_padding_mask.*\.csv$/);
+  const lines = csv.bytes.toString('utf8').slice(1).trim().split('\r\n');
+  assert.match(lines[0], /separador decimal: punto/);
+  await openTable(page, scope);
+  const shown = await page.$$eval(`${scope} table tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
+  assert.deepEqual(lines.slice(1).map(cells), shown);
+  const svg = await save(page, scope, 'svg');
+  const text = svg.bytes.toString('utf8');
+  assert.match(text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  const first = Number(shown[1][1]).toFixed(2);
+  assert.ok(text.includes(`>${first}<`), `the printed weight ${first} is in the drawing`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
