@@ -92,7 +92,7 @@ export function tableCsv(table, note) {
 /** "poslab-pe-matrix-<title>-maxLen-100_dModel-64.png": the lesson, the figure and the link's settings. */
 export function exportName(title, extension, hash = location.hash) {
   const match = /^#\/([\w-]+)(?:\?(.*))?$/.exec(hash) || [];
-  const settings = [...new URLSearchParams(match[2] || '')].filter(([key]) => key !== 'lang').map(([k, v]) => `${k}-${v}`).join('_');
+  const settings = [...new URLSearchParams(match[2] || '')].filter(([key, value]) => key !== 'lang' && value !== '').map(([k, v]) => `${k}-${v}`).join('_');
   const slug = (text) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '');
   const name = ['poslab', match[1] || 'lab', slug(title).slice(0, 60), slug(settings).slice(0, 80)].filter(Boolean).join('-');
   return `${name}.${extension}`;
