@@ -8,6 +8,7 @@ import { lessons, findLesson, loadLessonCode, loadLessonText } from './lessons.j
 import { renderMarkdown } from './markdown.js';
 import { mountNotices, showNotice, clearNotices } from './ui/notices.js';
 import { courseNav, coursePager, focusTitle, startOver } from './ui/course-nav.js';
+import { embedFlags, embedPanel, readEmbed } from './embed.js';
 
 const $ = (id) => document.getElementById(id);
 const article = $('lesson');
@@ -33,7 +34,7 @@ function save() {
   // redraw of the lesson being left: typing a seed and clicking "Previous" would otherwise stay put.
   const inLink = parseHash(location.hash).lesson;
   if (inLink && inLink !== current.lesson.id && findLesson(inLink)) return;
-  saveView({ lesson: current.lesson.id, lang: language(), params: current.params, decls: current.code.params });
+  saveView({ lesson: current.lesson.id, lang: language(), params: current.params, decls: current.code.params }, { flags: embedFlags() });
 }
 
 /** Lesson text in the current language, with the lesson's widgets moved into their <div data-slot> places. */
@@ -49,7 +50,7 @@ async function renderText() {
     (slot || html).append(widget);
   }
   const pager = coursePager(lessons, lesson.id);
-  pager.append(startOver({ onLesson: startLessonOver, onLab: startLabOver }));
+  pager.append(startOver({ onLesson: startLessonOver, onLab: startLabOver }), embedPanel({ title: () => t(`lessons.${lesson.id}.title`) }));
   article.replaceChildren(...html.childNodes, pager);
 }
 
@@ -68,7 +69,7 @@ function startLabOver() {
 
 function reopen() {
   const lesson = current.lesson;
-  history.replaceState(null, '', `#/${lesson.id}?lang=${language()}`);
+  history.replaceState(null, '', `#/${lesson.id}?lang=${language()}${embedFlags()}`);
   openLesson(lesson, new URLSearchParams(), kernelPromise, { restore: false });
 }
 
@@ -140,6 +141,7 @@ function onHashChange() {
   const { lesson: id, query } = parseHash(location.hash);
   const restore = movingInside;
   movingInside = false;
+  readEmbed(query);
   const lang = query.get('lang');
   if (languages.includes(lang) && lang !== language()) switchLanguage(lang);
   const lesson = findLesson(id);
@@ -169,6 +171,7 @@ function switchLanguage(lang) {
 function start() {
   mountNotices($('notices'));
   const { lesson: id, query } = parseHash(location.hash);
+  readEmbed(query);
 
   const fromUrl = query.get('lang');
   setLanguage(pickLanguage(fromUrl, storage.get('lang')));

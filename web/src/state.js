@@ -220,11 +220,13 @@ export function storedParams(lesson) {
  * Writes the view to the hash (replaceState: moving a slider must not fill the Back button's history, and
  * it does not fire hashchange) and mirrors it in local storage.
  */
-export function saveView(view) {
-  const hash = buildHash(view);
+export function saveView(view, { flags = '' } = {}) {
+  // flags: how the page is shown (embed mode), kept in the link but not stored as the lesson's values.
+  const stored = buildHash(view);
+  const hash = stored + flags;
   if (location.hash !== hash) history.replaceState(null, '', hash);
   storage.set('lang', view.lang);
   storage.set('lesson', view.lesson);
-  storage.set(`params:${view.lesson}`, hash.slice(hash.indexOf('?') + 1));
+  storage.set(`params:${view.lesson}`, stored.slice(stored.indexOf('?') + 1));
   return hash;
 }
