@@ -2,7 +2,13 @@
 // base './' makes every URL in the output relative, so dist/ works from any static host and any sub-path
 // (https://example.org/, https://example.org/course/poslab/, a file share...). web/public/ (which holds the
 // generated wasm/ folder) is copied verbatim to dist/, so the module ends up at dist/wasm/poslab.mjs.
+//
+// vite-plugin-pwa (Workbox) makes the lab work offline after the first visit: a web app manifest and a service
+// worker that precaches the whole site (both WebAssembly builds, every lesson chunk, KaTeX's woff2 fonts), and
+// caches the GPT-2 vocabulary and the document's story the first time a lesson asks for them. A new build
+// waits until the reader accepts it ("new version — reload", web/src/offline.js): never half old, half new.
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
   root: 'web',
@@ -16,4 +22,37 @@ export default defineConfig({
     assetsInlineLimit: 0,
     target: 'es2022',
   },
+  plugins: [
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false, // web/src/offline.js registers it and shows the update notice
+      manifest: {
+        name: 'poslab — positional encoding lab',
+        short_name: 'poslab',
+        description: 'Laboratorio de positional encoding en transformers · A positional-encoding lab for transformers',
+        start_url: './',
+        scope: './',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1d4ed8',
+        icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        // Everything a lesson needs, up front; the vocabulary (545 KB) only once a lesson has used it.
+        globPatterns: ['**/*.{js,mjs,css,html,wasm,svg,woff2}'],
+        globIgnores: ['**/data/**'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        clientsClaim: true, // the first visit is controlled at once, so it works offline without a reload
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          { urlPattern: ({ url }) => url.pathname.endsWith('/data/gpt2.json'), handler: 'CacheFirst', options: { cacheName: 'poslab-vocabulary' } },
+          {
+            urlPattern: ({ url }) => url.origin === 'https://raw.githubusercontent.com',
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'poslab-documents', cacheableResponse: { statuses: [200] } },
+          },
+        ],
+      },
+    }),
+  ],
 });

@@ -20,9 +20,12 @@ export async function launch() {
 /**
  * A fresh context and page (own local storage); `problems` fills with console errors and page errors.
  * initScript (a function) runs in the page before any of the site's scripts, e.g. to take a feature away.
+ * serviceWorkers: 'block' (default) or 'allow'.
  */
-export async function openPage(browser, { viewport = { width: 1280, height: 900 }, locale = 'en-US', initScript } = {}) {
-  const context = await browser.newContext({ viewport, locale });
+export async function openPage(browser, { viewport = { width: 1280, height: 900 }, locale = 'en-US', initScript, serviceWorkers = 'block' } = {}) {
+  // The offline copy (a service worker precaching ~3 MB) is tested in offline.test.mjs; elsewhere it would
+  // only make every fresh context download the whole site.
+  const context = await browser.newContext({ viewport, locale, serviceWorkers });
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   const problems = [];

@@ -9,6 +9,7 @@ import { renderMarkdown } from './markdown.js';
 import { mountNotices, showNotice, clearNotices } from './ui/notices.js';
 import { courseNav, coursePager, focusTitle, startOver } from './ui/course-nav.js';
 import { embedFlags, embedPanel, readEmbed } from './embed.js';
+import { startOffline } from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 const article = $('lesson');
@@ -189,6 +190,7 @@ function start() {
   const restore = !lesson;
   lesson ??= findLesson(storage.get('lesson')) || lessons[0];
 
+  startOffline();
   kernelPromise = loadKernel();
   kernelPromise.then(showKernelInfo, () => {});
 

@@ -1,0 +1,80 @@
+// Offline after the first visit (vite-plugin-pwa's service worker, see vite.config.js): every lesson opens and
+// draws with the network cut, in both languages, after a reload too; the vocabulary a lesson used online is
+// there offline; what truly needs the network (the story not yet downloaded) says so; and a new build is
+// offered as "new version — reload", taking over only when the reader accepts.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, openPage, frames } from './browser.mjs';
+import { DIST, startServer } from './server.mjs';
+import { readdirSync } from 'node:fs';
+
+const lessonIds = readdirSync(new URL('../../web/lessons/', import.meta.url)).filter((name) => /^\d+-/.test(name)).sort().map((name) => name.replace(/^\d+-/, ''));
+
+let root;
+let server;
+let browser;
+before(async () => {
+  // A copy of the site, so the test can publish "a new build" under the same address.
+  root = await mkdtemp(join(tmpdir(), 'poslab-offline-'));
+  await cp(DIST, root, { recursive: true });
+  server = await startServer({ root: `${root}/` });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+const ready = (page, id) => page.waitForFunction((want) => document.documentElement.dataset.lessonReady === want, id, { timeout: 30000 });
+
+test('after one visit the whole lab works offline, and a new build waits for the reader to reload', async () => {
+  const { page, problems, context } = await openPage(browser, { serviceWorkers: 'allow' });
+  await page.goto(`${server.url}#/pe-matrix?lang=en`);
+  await ready(page, 'pe-matrix');
+  // The service worker has precached the site: the page says so, once.
+  await page.waitForFunction(() => document.documentElement.dataset.offline === 'ready', null, { timeout: 60000 });
+  assert.match(await page.locator('.notice-info').first().textContent(), /works without a connection/);
+  // Lesson 08 online, so its vocabulary is kept for later.
+  await page.evaluate(() => { location.hash = '#/text-to-tokens?lang=en'; });
+  await ready(page, 'text-to-tokens');
+  await page.waitForSelector('.tt-pieces .tt-piece');
+
+  await context.setOffline(true);
+  // Every lesson, alternating languages, reached by changing the link as the lesson list does.
+  for (const [k, id] of lessonIds.entries()) {
+    const lang = k % 2 ? 'en' : 'es';
+    await page.evaluate((hash) => { location.hash = hash; }, `#/${id}?lang=${lang}`);
+    await ready(page, id);
+    assert.equal(await page.locator('html').getAttribute('lang'), lang, id);
+    assert.ok(await page.locator('#lesson .panel').count() > 0, `${id}: its panels are there`);
+    assert.equal(await page.locator('.notice-error').count(), 0, `${id}: no error`);
+  }
+  // A reload with no network: the page itself comes from the offline copy; the vocabulary too.
+  await page.evaluate(() => { location.hash = '#/text-to-tokens?lang=es'; });
+  await ready(page, 'text-to-tokens');
+  await page.reload();
+  await ready(page, 'text-to-tokens');
+  await page.waitForSelector('.tt-pieces .tt-piece');
+  // The story was never downloaded: offline, the page says it needs the connection, in the reader's language.
+  await page.click('button[data-action="story"]');
+  await page.waitForFunction(() => /Revisa la conexión/.test(document.querySelector('#notices').textContent));
+  assert.deepEqual(problems.filter((p) => p.startsWith('page error')), []);
+
+  // A new build is published: the page offers it and keeps the old one until the reader reloads.
+  await context.setOffline(false);
+  const sw = join(root, 'sw.js');
+  await writeFile(sw, `${await readFile(sw, 'utf8')}\n// the next build\n`);
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+  await page.waitForFunction(() => document.documentElement.dataset.update === 'waiting', null, { timeout: 60000 });
+  const notice = page.locator('.notice-info', { hasText: 'versión nueva' });
+  assert.equal(await notice.count(), 1);
+  await frames(page);
+  await Promise.all([page.waitForEvent('load'), notice.locator('.notice-action').click()]);
+  await ready(page, 'text-to-tokens');
+  assert.equal(await page.locator('html').getAttribute('data-update'), null);
+  await context.close();
+});
