@@ -9,6 +9,7 @@
 // waits until the reader accepts it ("new version — reload", web/src/offline.js): never half old, half new.
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lessonMarkdown } from './scripts/vite/lesson-markdown.mjs';
 
 export default defineConfig({
   root: 'web',
@@ -23,6 +24,7 @@ export default defineConfig({
     target: 'es2022',
   },
   plugins: [
+    lessonMarkdown(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // web/src/offline.js registers it and shows the update notice

@@ -9,3 +9,6 @@ cmake --preset native >/dev/null
 cmake --build --preset native -j "$(nproc)" --target poslab_bench poslab_bench_word2vec poslab_bench_transformer >/dev/null
 [ -f web/public/wasm/poslab.mjs ] || bash scripts/build-wasm.sh >/dev/null
 for part in kernels tokenizer word2vec transformer; do node "scripts/bench/$part.mjs"; done
+# The first lesson's download (JS + WebAssembly + CSS, gzip), against the 400 KB target; needs the built site.
+bash scripts/build.sh >/dev/null
+node scripts/bench/page-weight.mjs

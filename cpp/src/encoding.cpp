@@ -11,8 +11,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -87,9 +85,7 @@ void validate_encoding_shape(long long max_len, long long d_model) {
 
 void validate_base(double base) {
   if (std::isfinite(base) && base > 1.0 && base <= kMaxBase) return;
-  std::ostringstream message;
-  message << std::setprecision(12) << "base must be greater than 1 and at most " << kMaxBase << " (got " << base << ")";
-  throw ArgumentError(message.str(), "out_of_range", "base", {{"value", base}, {"min", 1.0}, {"max", kMaxBase}});
+  throw ArgumentError("base must be greater than 1 and at most " + format_number(kMaxBase) + " (got " + format_number(base) + ")", "out_of_range", "base", {{"value", base}, {"min", 1.0}, {"max", kMaxBase}});
 }
 
 std::vector<double> angular_frequencies(int d_model, SinusoidVariant variant, double base) {

@@ -3,8 +3,7 @@
 
 #include <Eigen/Core>
 #include <cmath>
-#include <iomanip>
-#include <sstream>
+#include <cstdio>
 #include <string>
 
 namespace poslab {
@@ -14,14 +13,13 @@ std::string quoted(std::string_view s) { return std::string(s); }
 
 double as_number(long long v) { return static_cast<double>(v); }
 
-// 3 stays "3", 1.5 stays "1.5", 1e300 stays readable.
-std::string format_number(double v) {
-  std::ostringstream out;
-  out << std::setprecision(12) << v;
-  return out.str();
-}
-
 }  // namespace
+
+std::string format_number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.12g", value);
+  return text;
+}
 
 void require_range(std::string_view argument, long long value, long long min, long long max) {
   if (value >= min && value <= max) return;

@@ -6,9 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
-#include <iomanip>
 #include <limits>
-#include <sstream>
 #include <string>
 
 #include "poslab/errors.hpp"
@@ -25,10 +23,8 @@ constexpr double kUnseenTolerance = 1e-12;
 // Doubles from JavaScript may be NaN or infinite: those fail the range test too, with the same code.
 void require_number(std::string_view argument, double value, double min, double max) {
   if (std::isfinite(value) && value >= min && value <= max) return;
-  std::ostringstream message;
-  message << std::setprecision(12) << argument << " must be a number between " << min << " and " << max << " (got "
-          << value << ")";
-  throw ArgumentError(message.str(), "out_of_range", std::string(argument),
+  throw ArgumentError(std::string(argument) + " must be a number between " + format_number(min) + " and " +
+                          format_number(max) + " (got " + format_number(value) + ")", "out_of_range", std::string(argument),
                       {{"value", value}, {"min", min}, {"max", max}});
 }
 

@@ -2,11 +2,15 @@
 // Shared strings live in web/i18n/<lang>.json, each lesson's own in web/lessons/NN-slug/strings.<lang>.json
 // (its title under lessons.<id>.title and its texts under its own key); all are merged into one nested
 // catalog per language, read with dotted keys. t(key, vars) fills {name} placeholders from vars.
+// Only the lessons' titles come with the page (the lesson list needs them); a lesson's other strings, in both
+// languages, are loaded with the lesson (loadLessonStrings), so the first page does not carry all fifteen.
 // Static markup opts in with data-i18n="key" (text) and data-i18n-attr="attr:key;attr:key" (attributes).
 import es from '../i18n/es.json';
 import en from '../i18n/en.json';
 
-const lessonStrings = import.meta.glob('../lessons/*/strings.*.json', { eager: true, import: 'default' });
+// '?titles' keeps only the "lessons" key of each file (scripts/vite/lesson-markdown.mjs).
+const lessonTitles = import.meta.glob('../lessons/*/strings.*.json', { eager: true, query: '?titles', import: 'default' });
+const lessonStrings = import.meta.glob('../lessons/*/strings.*.json', { import: 'default' });
 
 /** Copies source into target, descending into nested objects (a lesson adds to lessons.*, never replaces it). */
 function mergeInto(target, source) {
@@ -21,11 +25,28 @@ function mergeInto(target, source) {
 }
 
 const catalogs = { es: structuredClone(es), en: structuredClone(en) };
-for (const [path, strings] of Object.entries(lessonStrings)) {
+for (const [path, strings] of Object.entries(lessonTitles)) {
   const lang = path.match(/strings\.(\w+)\.json$/)[1];
   if (catalogs[lang]) mergeInto(catalogs[lang], strings);
 }
 export const languages = Object.keys(catalogs);
+
+const loaded = new Set();
+
+/** Adds the strings of these lesson folders (e.g. '03-pe-matrix'), in every language, to the catalogs. */
+export async function loadLessonStrings(folders) {
+  const wanted = [];
+  for (const folder of folders) {
+    for (const lang of languages) {
+      const path = `../lessons/${folder}/strings.${lang}.json`;
+      if (!loaded.has(path) && lessonStrings[path]) wanted.push(lessonStrings[path]().then((strings) => [path, lang, strings]));
+    }
+  }
+  for (const [path, lang, strings] of await Promise.all(wanted)) {
+    mergeInto(catalogs[lang], strings);
+    loaded.add(path);
+  }
+}
 
 let current = 'en';
 const listeners = new Set();

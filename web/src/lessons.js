@@ -3,7 +3,8 @@
 // lessons.<slug>.title). NN orders the navigation; the slug is the lesson's id in URLs.
 // import.meta.glob lets Vite find and split every lesson's code and text without a hand-written import each.
 const code = import.meta.glob('../lessons/*/lesson.js');
-const texts = import.meta.glob('../lessons/*/*.md', { query: '?raw', import: 'default' });
+// Each text arrives as HTML, rendered at build time (scripts/vite/lesson-markdown.mjs).
+const texts = import.meta.glob('../lessons/*/*.md', { query: '?html', import: 'default' });
 
 export const lessons = Object.keys(code)
   .map((path) => path.split('/')[2])
@@ -19,7 +20,7 @@ export function loadLessonCode(lesson) {
   return code[`../lessons/${lesson.folder}/lesson.js`]();
 }
 
-/** The lesson's Markdown in one language. */
+/** The lesson's text in one language, as HTML. */
 export function loadLessonText(lesson, lang) {
   return texts[`../lessons/${lesson.folder}/${lang}.md`]();
 }

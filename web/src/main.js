@@ -1,7 +1,7 @@
 // main.js — starts the page: language, the view from the link, the kernel, the lesson; then keeps the link,
 // the language switch and the lesson in step.
 import './styles.css';
-import { pickLanguage, setLanguage, language, languages, t, onLanguageChange } from './i18n.js';
+import { pickLanguage, setLanguage, language, languages, t, onLanguageChange, loadLessonStrings } from './i18n.js';
 import { loadKernel, describeError } from './kernel.js';
 import { parseHash, resolveParams, storedParams, saveView, storage, formatParam } from './state.js';
 import { lessons, findLesson, loadLessonCode, loadLessonText } from './lessons.js';
@@ -42,7 +42,7 @@ function save() {
 async function renderText() {
   const lesson = current.lesson;
   const lang = language();
-  const text = await loadLessonText(lesson, lang);
+  const text = await loadLessonText(lesson, lang); // HTML, rendered at build time
   if (current.lesson !== lesson || language() !== lang) return; // a newer switch won the race
   const html = renderMarkdown(text);
   const widgets = current.handle ? current.handle.widgets : {};
@@ -96,6 +96,8 @@ async function openLesson(lesson, query, kernelPromise, { restore }) {
   if (moving) clearNotices();
   delete document.documentElement.dataset.lessonReady;
   const code = await loadLessonCode(lesson);
+  // The lesson's strings, and those of the lessons whose views it borrows (lesson.js: sharedStrings).
+  await loadLessonStrings([lesson.folder, ...(code.sharedStrings ?? [])]);
   const { values, resets } = resolveParams(code.params, query, restore ? storedParams(lesson.id) : new URLSearchParams());
   resets.forEach(noticeForReset);
   current = { lesson, code, handle: null, params: values };

@@ -70,4 +70,8 @@ void require_size(std::string_view argument, std::size_t size, std::size_t expec
 /// Throws not_finite at the first NaN or infinite value.
 void require_finite(std::string_view argument, const float* values, std::size_t count);
 
+/// A number for a message, as printf's %.12g writes it: 3 stays "3", 1.5 "1.5", 1e300 "1e+300". (snprintf,
+/// not an ostringstream: iostreams would add their locale machinery to the WebAssembly module.)
+std::string format_number(double value);
+
 }  // namespace poslab

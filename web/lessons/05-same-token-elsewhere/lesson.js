@@ -13,6 +13,9 @@ import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
+/** Lesson 03's comparison panel speaks with lesson 03's strings. */
+export const sharedStrings = ['03-pe-matrix'];
+
 const defaults = defaultsOf(params);
 
 export function mount({ kernel, initial, save }) {

@@ -13,6 +13,9 @@ import { lengthView } from './length-view.js';
 
 export { params };
 
+/** The training views (web/src/training) speak with lesson 12's strings. */
+export const sharedStrings = ['12-train-transformer'];
+
 const QUESTIONS = [
   { id: 'learned', options: [{ id: 'rows', correct: true }, { id: 'zero', correct: false }, { id: 'fine', correct: false }] },
   { id: 'sinusoid', options: [{ id: 'unseen', correct: true }, { id: 'guaranteed', correct: false }, { id: 'broken', correct: false }] },

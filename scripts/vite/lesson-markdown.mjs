@@ -1,0 +1,69 @@
+// A Vite plugin that turns each lesson's Markdown into HTML at build time (marked, with KaTeX for $…$ and
+// $$…$$), so the page downloads neither marked nor KaTeX's JavaScript, only the finished HTML of the lesson it
+// opens (and KaTeX's CSS and fonts). Import a lesson text as `./xx.md?html`: its default export is the HTML.
+// The text is the project's own (web/lessons/*/xx.md), so raw HTML is allowed: lessons use it for the
+// <div data-slot="…"></div> placeholders where their interactive figures go.
+import { readFile } from 'node:fs/promises';
+import { Marked } from 'marked';
+import katex from 'katex';
+
+// KaTeX writes MathML next to the visual HTML, so screen readers read the formula, not the glyphs.
+const katexOptions = { throwOnError: false, output: 'htmlAndMathml' };
+
+const displayMath = {
+  name: 'displayMath',
+  level: 'block',
+  start(src) {
+    const at = src.indexOf('$$');
+    return at < 0 ? undefined : at;
+  },
+  tokenizer(src) {
+    const match = /^\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/.exec(src);
+    if (match) return { type: 'displayMath', raw: match[0], text: match[1].trim() };
+    return undefined;
+  },
+  renderer(token) {
+    return `<div class="math-display">${katex.renderToString(token.text, { ...katexOptions, displayMode: true })}</div>\n`;
+  },
+};
+
+const inlineMath = {
+  name: 'inlineMath',
+  level: 'inline',
+  start(src) {
+    const at = src.indexOf('$');
+    return at < 0 ? undefined : at;
+  },
+  tokenizer(src) {
+    // A single $…$ on one line; "\$" stays a literal dollar sign.
+    const match = /^\$((?:\\\$|[^$\n])+?)\$/.exec(src);
+    if (match) return { type: 'inlineMath', raw: match[0], text: match[1] };
+    return undefined;
+  },
+  renderer(token) {
+    return katex.renderToString(token.text, { ...katexOptions, displayMode: false });
+  },
+};
+
+const marked = new Marked({ gfm: true, extensions: [displayMath, inlineMath] });
+
+/** A lesson's Markdown as HTML. */
+export const lessonHtml = (text) => marked.parse(text);
+
+export function lessonMarkdown() {
+  return {
+    name: 'poslab-lesson-markdown',
+    enforce: 'pre',
+    async load(id) {
+      const [path, query] = id.split('?');
+      // A lesson's strings file reduced to its "lessons" key (the title), for the lesson list (web/src/i18n.js).
+      if (path.endsWith('.json') && query === 'titles') {
+        this.addWatchFile(path);
+        return `export default ${JSON.stringify({ lessons: JSON.parse(await readFile(path, 'utf8')).lessons })};`;
+      }
+      if (!path.endsWith('.md') || query !== 'html') return null;
+      this.addWatchFile(path);
+      return `export default ${JSON.stringify(lessonHtml(await readFile(path, 'utf8')))};`;
+    },
+  };
+}
