@@ -48,3 +48,35 @@ test('under a CSP without unsafe-eval a lesson draws and a transformer trains in
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the built site ships its own policy (meta tag): no inline or eval\'d script, one remote source', () => {
+  const html = readFileSync(`${DIST}index.html`, 'utf8');
+  const policy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+  assert.ok(policy, 'dist/index.html has the meta tag');
+  const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  assert.deepEqual(directives['script-src'], ["'self'", "'wasm-unsafe-eval'"]);
+  assert.deepEqual(directives['connect-src'], ["'self'", 'https://raw.githubusercontent.com']);
+  assert.deepEqual(directives['object-src'], ["'none'"]);
+  assert.doesNotMatch(policy, /'unsafe-eval'/);
+  assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline <script> in the page');
+});
+
+test('under the shipped policy every lesson opens with no violation reported', async () => {
+  const plain = await startServer(); // no header: the meta tag alone
+  const { page, problems, context } = await openPage(browser);
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const ids = readdirSync(new URL('../../web/lessons/', import.meta.url)).filter((n) => /^\d+-/.test(n)).sort().map((n) => n.replace(/^\d+-/, ''));
+  await page.goto(`${plain.url}#/${ids[0]}?lang=es`);
+  await waitForReady(page, `#/${ids[0]}`);
+  for (const [k, id] of ids.entries()) {
+    await page.evaluate((hash) => { location.hash = hash; }, `#/${id}?lang=${k % 2 ? 'en' : 'es'}`);
+    await waitForReady(page, `#/${id}`);
+  }
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(problems, []);
+  await context.close();
+  await plain.close();
+});
