@@ -22,6 +22,8 @@ export default defineConfig({
     // src/kernel.js imports dist/wasm/poslab.mjs at run time, relative to the page.
     assetsInlineLimit: 0,
     target: 'es2022',
+    // The lab and the teachers' guide (a static page in both languages).
+    rollupOptions: { input: { main: 'web/index.html', teachers: 'web/teachers.html' } },
   },
   plugins: [
     lessonMarkdown(),
