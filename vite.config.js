@@ -39,11 +39,16 @@ export default defineConfig({
         display: 'standalone',
         background_color: '#ffffff',
         theme_color: '#1d4ed8',
-        icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        // PNGs rendered from the favicon by scripts/make-icons.mjs: Chromium installs apps with 192/512 icons.
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
       },
       workbox: {
         // Everything a lesson needs, up front; the vocabulary (545 KB) only once a lesson has used it.
-        globPatterns: ['**/*.{js,mjs,css,html,wasm,svg,woff2}'],
+        globPatterns: ['**/*.{js,mjs,css,html,wasm,svg,png,woff2}'],
         globIgnores: ['**/data/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         clientsClaim: true, // the first visit is controlled at once, so it works offline without a reload

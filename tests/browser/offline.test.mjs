@@ -29,6 +29,19 @@ after(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+test('the manifest makes the lab installable: name, start URL and scope relative, 192 and 512 px PNG icons', async () => {
+  const manifest = JSON.parse(await readFile(join(DIST, 'manifest.webmanifest'), 'utf8'));
+  assert.equal(manifest.start_url, './');
+  assert.equal(manifest.scope, './');
+  assert.equal(manifest.display, 'standalone');
+  for (const size of [192, 512]) {
+    const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.type === 'image/png');
+    assert.ok(icon, `a ${size} px PNG icon`);
+    const png = await readFile(join(DIST, icon.src));
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [size, size], `${icon.src} is ${size}×${size}`);
+  }
+});
+
 const ready = (page, id) => page.waitForFunction((want) => document.documentElement.dataset.lessonReady === want, id, { timeout: 30000 });
 
 test('after one visit the whole lab works offline, and a new build waits for the reader to reload', async () => {
