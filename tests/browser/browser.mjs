@@ -2,8 +2,14 @@
 // with every console error and page error collected so a test can assert there were none.
 import { before as beforeAll, after as afterAll } from 'node:test';
 import { chromium } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { startServer as startStaticServer } from './server.mjs';
+
+/** Every lesson's id in course order, read from the folders (web/lessons/NN-slug/): a new lesson is never left out. */
+export const LESSON_IDS = readdirSync(new URL('../../web/lessons/', import.meta.url))
+  .filter((name) => /^\d+-/.test(name))
+  .sort()
+  .map((name) => name.replace(/^\d+-/, ''));
 
 const EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

@@ -3,11 +3,9 @@
 // text only: no element it names appears, no handler runs, nothing throws.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import { useLesson, frames } from './browser.mjs';
+import { useLesson, frames, LESSON_IDS as ids } from './browser.mjs';
 
 const site = useLesson('pe-matrix');
-const ids = readdirSync(new URL('../../web/lessons/', import.meta.url)).filter((n) => /^\d+-/.test(n)).sort().map((n) => n.replace(/^\d+-/, ''));
 const PAYLOAD = '<img src=x data-xss onerror="window.__xss=1">"\'><svg data-xss onload="window.__xss=1"></svg>&lt;b&gt;';
 
 /** What an injection would leave behind. */

@@ -4,11 +4,9 @@
 // the lesson left behind are cleared.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import { useLesson, waitForReady } from './browser.mjs';
+import { useLesson, waitForReady, LESSON_IDS as LESSONS } from './browser.mjs';
 
 const site = useLesson('pe-matrix');
-const LESSONS = readdirSync(new URL('../../web/lessons/', import.meta.url)).filter((name) => /^\d+-/.test(name)).sort().map((name) => name.replace(/^\d+-/, ''));
 const N = LESSONS.length;
 
 /** The title's place on screen, and whether it has the keyboard's focus. */

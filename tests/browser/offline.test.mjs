@@ -7,11 +7,9 @@ import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, openPage, frames } from './browser.mjs';
+import { launch, openPage, frames, LESSON_IDS as lessonIds } from './browser.mjs';
 import { DIST, startServer } from './server.mjs';
-import { readdirSync } from 'node:fs';
 
-const lessonIds = readdirSync(new URL('../../web/lessons/', import.meta.url)).filter((name) => /^\d+-/.test(name)).sort().map((name) => name.replace(/^\d+-/, ''));
 
 let root;
 let server;

@@ -94,6 +94,26 @@ test("the document's corpus is downloaded from its source (served here from the 
   await context.close();
 });
 
+test("a failed download says why in the reader's language, and the figures say they are from the last training", async () => {
+  for (const [lang, answer, expected] of [
+    ['es', (route) => route.abort('internetdisconnected'), /La descarga ha fallado \(no hay conexión con el servidor\)/],
+    ['en', (route) => route.fulfill({ status: 404, body: '', headers: { 'access-control-allow-origin': '*' } }), /The download failed \(the server answered 404\)/],
+  ]) {
+    const { page, context } = await open(`${SLUG}?lang=${lang}`);
+    await page.waitForSelector('.w2v-similarities .w2v-position', { timeout: 30000 });
+    await page.route('https://raw.githubusercontent.com/**', answer);
+    await field(page, 'corpus', 'select').selectOption('document');
+    await page.locator('[data-action=download]').click();
+    const status = page.locator('.w2v-document');
+    await status.filter({ hasText: expected }).waitFor();
+    // No browser wording ("Failed to fetch") inside the sentence.
+    assert.doesNotMatch(await status.textContent(), /fetch|Failed/);
+    // The lab text's numbers are still on screen, and the page says they are not the document's.
+    assert.ok((await page.locator('.w2v-stale').textContent()).length > 20);
+    await context.close();
+  }
+});
+
 test('words, positions and formula come back from the link; bad input is explained in the reader\'s language', async () => {
   const { page, problems, context } = await open(`${SLUG}?lang=es&word1=gata&pos1=3&word2=perro&pos2=11&variant=paper`);
   await page.waitForSelector('.w2v-similarities .w2v-position', { timeout: 30000 });

@@ -4,6 +4,7 @@
 // "Embed this view" (under each lesson) writes the <iframe> code and the link for the current state.
 import { t } from './i18n.js';
 import { el } from './ui/dom.js';
+import { largeText } from './ui/text-size.js';
 
 const PARTS = ['text', 'controls'];
 let flags = { embed: false, hide: [] };
@@ -19,10 +20,10 @@ export function readEmbed(query) {
   else delete root.dataset.hide;
 }
 
-/** The flags as they go at the end of the link ('' outside embed mode). */
-export function embedFlags({ embed = flags.embed, hide = flags.hide } = {}) {
+/** The flags as they go at the end of the link ('' outside embed mode); large: text for a projector. */
+export function embedFlags({ embed = flags.embed, hide = flags.hide, large = largeText() } = {}) {
   if (!embed) return '';
-  return `&embed=1${hide.length ? `&hide=${hide.join(',')}` : ''}`;
+  return `&embed=1${hide.length ? `&hide=${hide.join(',')}` : ''}${large ? '&text=large' : ''}`;
 }
 
 /** The page's address without its hash, so the code works under any sub-path the lab is hosted at. */
@@ -46,20 +47,27 @@ export function embedPanel({ title }) {
     options.append(label);
     return box;
   });
+  // An embedded figure has no header with the "Large text" switch: the link carries it.
+  const largeLabel = el('label', 'embed-option');
+  const largeBox = document.createElement('input');
+  largeBox.type = 'checkbox';
+  largeBox.checked = largeText();
+  largeLabel.append(largeBox, ` ${t('embed.largeText')}`);
+  options.append(largeLabel);
   const code = output('embed-code', t('embed.code'), 3);
   const link = output('embed-link', t('embed.link'), 1);
   details.append(summary, options, code.element, link.element, el('p', 'embed-note', t('embed.note')));
 
   function refresh() {
     const hide = boxes.filter((b) => b.checked).map((b) => b.value);
-    const view = location.hash.replace(/&(embed|hide)=[^&]*/g, '');
-    const address = `${siteAddress()}${view}${embedFlags({ embed: true, hide })}`;
+    const view = location.hash.replace(/&(embed|hide|text)=[^&]*/g, '');
+    const address = `${siteAddress()}${view}${embedFlags({ embed: true, hide, large: largeBox.checked })}`;
     const escaped = address.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
     code.set(`<iframe src="${escaped}" title="${title().replace(/"/g, '&quot;')} · poslab" width="100%" height="720" style="border: 0" loading="lazy"></iframe>`);
     link.set(address);
   }
   details.addEventListener('toggle', () => details.open && refresh());
-  boxes.forEach((b) => b.addEventListener('change', refresh));
+  [...boxes, largeBox].forEach((b) => b.addEventListener('change', refresh));
   return details;
 }
 

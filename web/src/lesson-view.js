@@ -11,6 +11,7 @@
 import { onLanguageChange } from './i18n.js';
 import { describeError } from './kernel.js';
 import { perFrame } from './schedule.js';
+import { textScale } from './ui/text-size.js';
 import { showNotice } from './ui/notices.js';
 
 /**
@@ -99,11 +100,13 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
     return fromDefault ? { name: fromDefault, from: defaults } : null;
   };
 
-  // What each view last drew, so a frame only redraws the views whose inputs changed.
+  // What each view last drew, so a frame only redraws the views whose inputs changed. The text size is an
+  // input of every drawing (large text grows the charts' fonts and margins).
   const drawn = {};
   const changed = (name, signature) => {
-    if (drawn[name] === signature) return false;
-    drawn[name] = signature;
+    const full = `${signature}|${textScale()}`;
+    if (drawn[name] === full) return false;
+    drawn[name] = full;
     return true;
   };
 

@@ -10,6 +10,7 @@ import { mountNotices, showNotice, clearNotices } from './ui/notices.js';
 import { courseNav, coursePager, focusTitle, startOver } from './ui/course-nav.js';
 import { embedFlags, embedPanel, readEmbed } from './embed.js';
 import { startOffline } from './offline.js';
+import { readTextSize, setLargeText, largeText } from './ui/text-size.js';
 
 const $ = (id) => document.getElementById(id);
 const article = $('lesson');
@@ -161,6 +162,10 @@ function onHashChange() {
   if (current.handle) current.handle.setParams(values);
 }
 
+function showTextSize() {
+  $('text-size').setAttribute('aria-pressed', String(largeText()));
+}
+
 function switchLanguage(lang) {
   setLanguage(lang);
   languageSelect.value = lang;
@@ -175,6 +180,8 @@ function start() {
   mountNotices($('notices'));
   const { lesson: id, query } = parseHash(location.hash);
   readEmbed(query);
+  readTextSize(query);
+  showTextSize();
 
   const fromUrl = query.get('lang');
   setLanguage(pickLanguage(fromUrl, storage.get('lang')));
@@ -197,6 +204,12 @@ function start() {
   kernelPromise.then(showKernelInfo, () => {});
 
   languageSelect.addEventListener('change', () => switchLanguage(languageSelect.value));
+  $('text-size').addEventListener('click', () => {
+    setLargeText(!largeText());
+    showTextSize();
+    // Every figure is redrawn as on a language switch (same language): their text and margins grow.
+    switchLanguage(language());
+  });
   window.addEventListener('hashchange', onHashChange);
   // Links inside the lab (the lesson list, previous / next) are moves inside it: see movingInside.
   document.addEventListener('click', (event) => {

@@ -93,13 +93,18 @@ export function mount({ kernel, initial, save }) {
     corpus.setDocument({ state: 'loading' });
     try {
       const response = await fetch(DOCUMENT_URL);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      if (!response.ok) {
+        corpus.setDocument({ state: 'error', reason: { key: 'w2v.corpus.documentHttp', values: { status: response.status } } });
+        return false;
+      }
       documentText = await response.text();
       corpus.setDocument({ state: 'ready', chars: documentText.length.toLocaleString() });
       markStale();
       return true;
     } catch (err) {
-      corpus.setDocument({ state: 'error', reason: err.message });
+      // The browser's own words ("Failed to fetch") would sit in English inside a Spanish sentence.
+      console.warn('poslab: the story did not download', err);
+      corpus.setDocument({ state: 'error', reason: { key: 'w2v.corpus.documentOffline', values: {} } });
       return false;
     }
   }

@@ -75,7 +75,7 @@ export function corpusView({ onValue, onDownload, onOwnText }) {
     fileLabel.textContent = t('w2v.corpus.upload');
     fields.corpus.relabel();
     documentStatus.textContent = documentState.state === 'idle' ? t('w2v.corpus.documentIdle')
-      : documentState.state === 'error' ? t('w2v.corpus.documentError', { reason: documentState.reason })
+      : documentState.state === 'error' ? t('w2v.corpus.documentError', { reason: t(documentState.reason.key, documentState.reason.values) })
         : documentState.state === 'loading' ? t('w2v.corpus.documentLoading')
           : t('w2v.corpus.documentReady', { chars: documentState.chars });
     showSummary(lastSummary);

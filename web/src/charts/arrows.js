@@ -1,6 +1,8 @@
 // charts/arrows.js — vectors in the plane drawn as arrows on equal axes (a unit circle optional): a 2-D
 // embedding plus its positional encoding, or a RoPE pair turning with the position.
 import * as Plot from '@observablehq/plot';
+import { plot } from './plot.js';
+import { px } from '../ui/text-size.js';
 
 /**
  * arrows: [{x1, y1, x2, y2, name, text?}] (name picks the colour and the legend entry; text is written
@@ -11,11 +13,11 @@ export function arrowChart({ arrows, width, labels, extent = 2, circle = false }
   const size = Math.min(width, 420);
   const names = [...new Set(arrows.map((a) => a.name))];
   const ring = Array.from({ length: 121 }, (_, i) => ({ x: Math.cos((i / 60) * Math.PI), y: Math.sin((i / 60) * Math.PI) }));
-  return Plot.plot({
+  return plot({
     width: size,
     height: size,
-    marginLeft: 46,
-    marginBottom: 40,
+    marginLeft: px(46),
+    marginBottom: px(40),
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
     style: { fontSize: '13px', color: 'currentColor', background: 'transparent' },

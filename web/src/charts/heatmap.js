@@ -6,9 +6,12 @@
 // about half a second for a full-screen 2048 × 1024 matrix; the canvas uses a 256-colour table taken from
 // the very same Plot colour scale (so legend and cells agree) and paints a frame in a few milliseconds.
 import * as Plot from '@observablehq/plot';
+import { plot, legend } from './plot.js';
+import { px } from '../ui/text-size.js';
 import { downsample } from './downsample.js';
 
-const margin = { top: 8, right: 12, bottom: 46, left: 62 };
+// Room for the axes' ticks and titles, grown with large text.
+const margins = () => ({ top: px(8), right: px(12), bottom: px(46), left: px(62) });
 const SCHEME = { type: 'diverging', scheme: 'rdbu', pivot: 0 };
 const STEPS = 256;
 
@@ -69,20 +72,21 @@ const cellLabel = (position) => String(position - 0.5);
  */
 export function heatmap({ matrix, width, labels, domain = [-1, 1] }) {
   const height = Math.round(Math.min(440, Math.max(300, width * 0.55)));
+  const margin = margins();
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;
   // One grid cell per device pixel at most: more would be invisible work.
   const scale = window.devicePixelRatio || 1;
   const grid = downsample(matrix, innerWidth * scale, innerHeight * scale);
 
-  const legend = Plot.legend({
+  const key = legend({
     color: { ...SCHEME, domain, label: labels.legend },
     // Room on the left so the first tick label (−1.0) is not cut off.
-    marginLeft: 16,
+    marginLeft: px(16),
     width: 276,
     style: { fontSize: '13px', color: 'currentColor', background: 'transparent' },
   });
-  const chart = Plot.plot({
+  const chart = plot({
     width,
     height,
     marginTop: margin.top,
@@ -94,22 +98,22 @@ export function heatmap({ matrix, width, labels, domain = [-1, 1] }) {
     style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
     x: {
       domain: [0, matrix.cols],
-      ticks: cellTicks(matrix.cols, Math.max(2, Math.floor(innerWidth / 56))),
+      ticks: cellTicks(matrix.cols, Math.max(2, Math.floor(innerWidth / px(56)))),
       tickFormat: cellLabel,
       label: labels.x,
       labelAnchor: 'center',
       labelArrow: 'none',
-      labelOffset: 40,
+      labelOffset: px(40),
     },
     y: {
       domain: [0, matrix.rows],
       reverse: true,
-      ticks: cellTicks(matrix.rows, Math.max(2, Math.floor(innerHeight / 32))),
+      ticks: cellTicks(matrix.rows, Math.max(2, Math.floor(innerHeight / px(32)))),
       tickFormat: cellLabel,
       label: labels.y,
       labelAnchor: 'center',
       labelArrow: 'none',
-      labelOffset: 52,
+      labelOffset: px(52),
     },
     marks: [Plot.frame({ stroke: 'currentColor', strokeOpacity: 0.3 })],
   });
@@ -131,7 +135,7 @@ export function heatmap({ matrix, width, labels, domain = [-1, 1] }) {
   frame.className = 'heatmap-frame';
   frame.append(chart, canvas);
   const element = document.createElement('div');
-  element.append(legend, frame);
+  element.append(key, frame);
   element.dataset.averaged = String(grid.rows < matrix.rows || grid.cols < matrix.cols);
   return element;
 }

@@ -2,11 +2,15 @@
 // positions) and each value printed in its cell: for matrices of a few rows, where every number matters.
 // Diverging red–blue centred at 0 like heatmap.js, or sequential for values in [0, 1] (attention weights).
 import * as Plot from '@observablehq/plot';
+import { plot, legend } from './plot.js';
+import { px, textScale } from '../ui/text-size.js';
 
 /**
  * matrix: {rows, cols, data}; rowLabels, colLabels: unique strings; labels: {x, y, legend, aria, description};
  * scale: 'diverging' (domain ±max|value|, or `domain`) or 'weights' (0…1); digits: decimals printed in cells.
  */
+const format = (v, places) => (v === -Infinity ? '−∞' : v.toFixed(places));
+
 export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, scale = 'diverging', domain, digits = 2 }) {
   // domain: pass the same one to heatmaps that are meant to be compared side by side.
   const cells = [];
@@ -23,17 +27,22 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
     scale === 'weights'
       ? { type: 'linear', scheme: 'blues', domain: bound, label: labels.legend }
       : { type: 'diverging', scheme: 'rdbu', pivot: 0, domain: bound, label: labels.legend };
-  const cellWidth = Math.max(30, Math.min(64, (width - 90) / matrix.cols));
+  const cellWidth = Math.max(30, Math.min(64, (width - px(90)) / matrix.cols));
   const height = 40 + matrix.rows * Math.min(44, Math.max(30, cellWidth * 0.8)) + 36;
-  // The exact values are in the figure's table. A masked score (−∞) is drawn as an empty cell marked −∞.
-  const show = (v) => (v === -Infinity ? '−∞' : v.toFixed(digits));
-  const legend = Plot.legend({ color, width: 240, marginLeft: 16, style: { fontSize: '13px', color: 'currentColor', background: 'transparent' } });
-  const chart = Plot.plot({
-    width: Math.min(width, 90 + cellWidth * matrix.cols),
+  // Values are printed only where the widest one fits its cell at a readable size (12 px, or larger with large
+  // text), with one decimal fewer if that is what it takes; else not at all, as they would run into each other.
+  // The exact values are always in the figure's table and in each cell's tooltip. A masked score (−∞) is drawn
+  // as an empty cell marked −∞.
+  const fits = (places) => Math.max(...cells.map((d) => format(d.value, places).length)) * 0.62 * 12 * textScale() + 6 <= cellWidth;
+  const places = (digits > 1 ? [digits, digits - 1] : [digits]).find(fits);
+  const show = (v) => format(v, digits);
+  const key = legend({ color, width: 240, marginLeft: px(16), style: { fontSize: '13px', color: 'currentColor', background: 'transparent' } });
+  const chart = plot({
+    width: Math.min(width, px(90) + cellWidth * matrix.cols),
     height,
-    marginLeft: 90,
-    marginBottom: 36,
-    marginTop: 8,
+    marginLeft: px(90),
+    marginBottom: px(36),
+    marginTop: px(8),
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
     style: { fontSize: '13px', color: 'currentColor', background: 'transparent' },
@@ -41,19 +50,20 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
     y: { domain: rowLabels, label: labels.y, labelAnchor: 'center', labelArrow: 'none', tickSize: 0 },
     color,
     marks: [
-      Plot.cell(cells, { x: 'col', y: 'row', fill: (d) => (Number.isFinite(d.value) ? d.value : NaN), inset: 0.5 }),
-      Plot.text(cells, {
+      Plot.cell(cells, { x: 'col', y: 'row', fill: (d) => (Number.isFinite(d.value) ? d.value : NaN), inset: 0.5, title: (d) => `${d.row} · ${d.col}: ${show(d.value)}` }),
+      // A masked cell keeps its short −∞ mark even when the values do not fit.
+      Plot.text(places ? cells : cells.filter((d) => d.value === -Infinity), {
         x: 'col',
         y: 'row',
-        text: (d) => show(d.value),
+        text: (d) => format(d.value, places ?? digits),
         // Dark text on pale cells, white on strong ones.
         fill: (d) => (Number.isFinite(d.value) && Math.abs(d.value) / Math.max(Math.abs(bound[0]), Math.abs(bound[1])) > 0.6 ? 'white' : 'black'),
-        fontSize: cellWidth < 40 ? 10 : 12,
+        fontSize: 12,
       }),
     ],
   });
   const element = document.createElement('div');
   element.className = 'labelled-heatmap';
-  element.append(legend, chart);
+  element.append(key, chart);
   return element;
 }

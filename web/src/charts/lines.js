@@ -1,5 +1,7 @@
 // charts/lines.js — chosen columns of a matrix drawn across its rows: one line per dimension, x = position.
 import * as Plot from '@observablehq/plot';
+import { plot } from './plot.js';
+import { px } from '../ui/text-size.js';
 
 /**
  * matrix: {rows, cols, data}; dims: column indices (already checked < cols); count: rows to draw;
@@ -24,16 +26,16 @@ export function lines({ matrix, dims, count, width, labels }) {
   const data = { length: n };
   const height = Math.round(Math.min(380, Math.max(280, width * 0.45)));
 
-  return Plot.plot({
+  return plot({
     width,
     height,
-    marginLeft: 62,
-    marginBottom: 46,
+    marginLeft: px(62),
+    marginBottom: px(46),
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
     style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
-    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: 40, domain: [0, Math.max(1, count - 1)] },
-    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', labelOffset: 52, domain: [-1.05, 1.05], grid: true },
+    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(40), domain: [0, Math.max(1, count - 1)] },
+    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(52), domain: [-1.05, 1.05], grid: true },
     color: { legend: true, domain: names, scheme: 'observable10' },
     marks: [
       Plot.ruleY([0], { stroke: 'currentColor', strokeOpacity: 0.4 }),

@@ -2,6 +2,8 @@
 // highlighted points: wavelengths per pair, scores per offset, a training loss as it grows… Generic: the
 // caller names the axes.
 import * as Plot from '@observablehq/plot';
+import { plot } from './plot.js';
+import { px } from '../ui/text-size.js';
 
 /**
  * series: [{name, x: number[], y: number[]}]; labels: {x, y, aria, description}; logY: log scale on y;
@@ -11,15 +13,15 @@ import * as Plot from '@observablehq/plot';
 export function seriesChart({ series, width, labels, logY = false, logX = false, marks = [], xDomain, yDomain, yZero = false }) {
   const points = series.flatMap((s) => s.x.map((x, i) => ({ series: s.name, x, y: s.y[i] })));
   const dense = points.length / Math.max(1, series.length) > 60;
-  return Plot.plot({
+  return plot({
     width,
     height: Math.round(Math.min(360, Math.max(260, width * 0.45))),
-    marginLeft: 70,
-    marginBottom: 46,
+    marginLeft: px(70),
+    marginBottom: px(46),
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
     style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
-    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: 40, domain: xDomain, type: logX ? 'log' : 'linear' },
+    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(40), domain: xDomain, type: logX ? 'log' : 'linear' },
     y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', type: logY ? 'log' : 'linear', grid: true, domain: yDomain, zero: yZero && !logY },
     color: series.length > 1 ? { legend: true, domain: series.map((s) => s.name), scheme: 'observable10' } : undefined,
     marks: [

@@ -2,6 +2,8 @@
 // optionally joined in order and labelled, plus optional boxes. Used where values do not live in [-1, 1]
 // (a token's encoding moving around its embedding, a cosine similarity close to 1).
 import * as Plot from '@observablehq/plot';
+import { plot } from './plot.js';
+import { px } from '../ui/text-size.js';
 
 /**
  * series: [{name, x: number[], y: number[], labels?: string[], connect?: boolean, symbol?: string}];
@@ -37,16 +39,16 @@ export function xyChart({ series, boxes = [], width, labels, equalAxes = false, 
     ...series.map((s) => Plot.dot(points.filter((p) => p.name === s.name), { x: 'x', y: 'y', fill: 'name', symbol: s.symbol || 'circle', r: 4.5 })),
     Plot.text(points.filter((p) => p.label), { x: 'x', y: 'y', text: 'label', dy: -11, fontSize: 12, fill: 'currentColor' }),
   ];
-  return Plot.plot({
+  return plot({
     width,
     height,
-    marginLeft: 84,
-    marginBottom: 46,
+    marginLeft: px(84),
+    marginBottom: px(46),
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
     style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
-    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: 40, domain: xDomain, grid: true, ticks: xTicks, tickFormat: Array.isArray(xTicks) ? (d) => String(d) : undefined },
-    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', labelOffset: 74, domain: yDomain, grid: true, tickFormat: yTickFormat },
+    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(40), domain: xDomain, grid: true, ticks: xTicks, tickFormat: Array.isArray(xTicks) ? (d) => String(d) : undefined },
+    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(74), domain: yDomain, grid: true, tickFormat: yTickFormat },
     color: { legend: true, domain: names, scheme: 'observable10' },
     marks,
   });

@@ -1,0 +1,21 @@
+// charts/plot.js — Plot.plot and Plot.legend as every chart of the lab calls them: with "large text" on
+// (ui/text-size.js) the chart's base font and every mark's own font size grow by the same factor. Margins and
+// label offsets are the caller's, written with px() so they grow too.
+import * as Plot from '@observablehq/plot';
+import { textScale } from '../ui/text-size.js';
+
+const grow = (size, scale) => Math.round(parseFloat(size) * scale * 10) / 10;
+
+function scaled(draw, options) {
+  const scale = textScale();
+  const style = options.style ?? {};
+  const element = draw({ ...options, style: { ...style, fontSize: `${grow(style.fontSize ?? '10px', scale)}px` } });
+  if (scale !== 1) {
+    // Text marks carry their size as an attribute (fontSize: 12 → font-size="12"); grow those too.
+    for (const node of element.querySelectorAll('[font-size]')) node.setAttribute('font-size', String(grow(node.getAttribute('font-size'), scale)));
+  }
+  return element;
+}
+
+export const plot = (options) => scaled(Plot.plot, options);
+export const legend = (options) => scaled(Plot.legend, options);
