@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: builds what it measures (native benchmarks, WebAssembly modules), then the benchmark
 # scripts in turn, each timing every contender of its subject and printing a table with the target ratios:
-# scripts/bench/kernels.mjs (PE, cosine, embedding), tokenizer.mjs (GPT-2 BPE), word2vec.mjs (training), transformer.mjs (training steps).
+# scripts/bench/kernels.mjs (PE, cosine, embedding), tokenizer.mjs (GPT-2 BPE), word2vec.mjs (training), transformer.mjs (training steps), page-weight.mjs and redraw.mjs (the built site in Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-system.sh build
@@ -12,3 +12,5 @@ for part in kernels tokenizer word2vec transformer; do node "scripts/bench/$part
 # The first lesson's download (JS + WebAssembly + CSS, gzip), against the 400 KB target; needs the built site.
 bash scripts/build.sh >/dev/null
 node scripts/bench/page-weight.mjs
+# Slider → redraw on pe-matrix at 100 × 512 and 2048 × 1024, against the redraw budget (issue 14).
+node scripts/bench/redraw.mjs
