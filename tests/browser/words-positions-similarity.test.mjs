@@ -38,17 +38,18 @@ test('the lab text trains on arrival, in Spanish and in English, and the three n
   }
 });
 
-test('training can be cancelled and restarted with other settings; the page stays responsive', async () => {
+test('training can be cancelled and restarted with other settings', async () => {
   const { page, problems, context } = await open(`${SLUG}?lang=en&epochs=100&vectorSize=512`);
   await page.waitForSelector('.w2v-similarities .w2v-position', { timeout: 30000 });  // the first training
   await page.locator('[data-action=train]').click();
+  // Cancel in the first half of the run, with nothing in between: on a busy machine a step more (typing in
+  // a field) let the run finish first. The page's responsiveness while training is the 1 MB test's subject.
   await page.waitForFunction(() => {
     const bar = document.querySelector('progress');
-    return bar.value > 0.02 && bar.value < 0.9;
+    return bar.value > 0.02 && bar.value < 0.5;
   }, null, { timeout: 20000, polling: 10 });
-  // The main thread answers while the worker trains: typing in a field works at once.
+  await page.locator('[data-action=cancel]').click({ timeout: 5000 });
   await field(page, 'pos2').fill('11');
-  await page.locator('[data-action=cancel]').click();
   await page.waitForFunction(() => document.querySelector('[data-action=train]').closest('section').dataset.state === 'cancelled', null, { timeout: 10000 });
   assert.match(await page.locator('.w2v-train-status').textContent(), /cancelled/);
   assert.ok(await page.locator('progress').evaluate((p) => p.value) < 1);

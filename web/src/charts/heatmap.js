@@ -32,8 +32,26 @@ function colourTable(domain) {
   return tables.get(key);
 }
 
+// Canvases no longer on the page, reused: a new canvas and its 2-D context cost more than the painting
+// itself when a slider redraws the heat map on every frame. One handed out stays reserved until the next
+// frame, so a drawing made but not yet placed is never painted over.
+const spare = [];
+const reserved = new Set();
+const SPARE_KEPT = 8;
+function freshCanvas() {
+  let canvas = spare.find((c) => !c.isConnected && !reserved.has(c));
+  if (!canvas) {
+    canvas = document.createElement('canvas');
+    spare.push(canvas);
+    if (spare.length > SPARE_KEPT) spare.shift();
+  }
+  reserved.add(canvas);
+  requestAnimationFrame(() => reserved.delete(canvas));
+  return canvas;
+}
+
 function paint(grid, domain) {
-  const canvas = document.createElement('canvas');
+  const canvas = freshCanvas();
   canvas.width = grid.cols;
   canvas.height = grid.rows;
   const context = canvas.getContext('2d');

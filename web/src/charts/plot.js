@@ -18,4 +18,19 @@ function scaled(draw, options) {
 }
 
 export const plot = (options) => scaled(Plot.plot, options);
-export const legend = (options) => scaled(Plot.legend, options);
+
+// A colour ramp is drawn on a canvas and encoded as a PNG each time Plot makes it (about a third of a
+// pe-matrix redraw), yet its options rarely change while a slider moves: the last few are kept and cloned.
+const legends = new Map();
+const LEGENDS_KEPT = 24;
+
+export function legend(options) {
+  const key = `${textScale()}|${JSON.stringify(options)}`;
+  let made = legends.get(key);
+  if (!made) {
+    made = scaled(Plot.legend, options);
+    legends.set(key, made);
+    if (legends.size > LEGENDS_KEPT) legends.delete(legends.keys().next().value);
+  }
+  return made.cloneNode(true);
+}
