@@ -16,21 +16,25 @@ const SCHEME = { type: 'diverging', scheme: 'rdbu', pivot: 0 };
 const STEPS = 256;
 
 const tables = new Map();
-/** RGB triples for STEPS values spread evenly over domain, from Plot's own colour scale. */
+/**
+ * STEPS colours spread evenly over domain, from Plot's own colour scale, each packed as one opaque RGBA pixel
+ * (bytes R, G, B, A in memory: a little-endian Uint32, as on every platform browsers run on).
+ */
 function colourTable(domain) {
   const key = domain.join();
   if (!tables.has(key)) {
     const scale = Plot.scale({ color: { ...SCHEME, domain } });
-    const rgb = new Uint8ClampedArray(STEPS * 3);
+    const packed = new Uint32Array(STEPS);
     for (let i = 0; i < STEPS; i++) {
       const value = domain[0] + ((domain[1] - domain[0]) * i) / (STEPS - 1);
       const [r, g, b] = scale.apply(value).match(/\d+/g).map(Number); // "rgb(r, g, b)"
-      rgb.set([r, g, b], i * 3);
+      packed[i] = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
     }
-    tables.set(key, rgb);
+    tables.set(key, packed);
   }
   return tables.get(key);
 }
+const OPAQUE_BLACK = 0xff000000; // a value that is not a number (never expected; visible if it happens)
 
 // Canvases no longer on the page, reused: a new canvas and its 2-D context cost more than the painting
 // itself when a slider redraws the heat map on every frame. One handed out stays reserved until the next
@@ -56,15 +60,14 @@ function paint(grid, domain) {
   canvas.height = grid.rows;
   const context = canvas.getContext('2d');
   const image = context.createImageData(grid.cols, grid.rows);
-  const rgb = colourTable(domain);
+  const colours = colourTable(domain);
+  const pixels = new Uint32Array(image.data.buffer); // one write per cell instead of four
   const [lo, hi] = domain;
   const stretch = (STEPS - 1) / (hi - lo);
-  for (let k = 0, p = 0; k < grid.data.length; k++, p += 4) {
-    const step = Math.min(STEPS - 1, Math.max(0, Math.round((grid.data[k] - lo) * stretch))) * 3;
-    image.data[p] = rgb[step];
-    image.data[p + 1] = rgb[step + 1];
-    image.data[p + 2] = rgb[step + 2];
-    image.data[p + 3] = 255;
+  const top = STEPS - 1;
+  for (let k = 0; k < grid.data.length; k++) {
+    const step = Math.round((grid.data[k] - lo) * stretch);
+    pixels[k] = step > 0 ? colours[step < top ? step : top] : step <= 0 ? colours[0] : OPAQUE_BLACK;
   }
   context.putImageData(image, 0, 0);
   return canvas;
