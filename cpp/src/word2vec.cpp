@@ -366,8 +366,8 @@ double SkipGram::similarity(const std::string& a, const std::string& b) const {
 }
 
 std::vector<Neighbour> SkipGram::most_similar(const std::string& word, int k) const {
+  require_range("topn", k, 1, kMaxNeighbours);
   const std::size_t target = index_of(word);
-  require_range("topn", k, 1, 1000);
   const float* t = row(syn0_, target);
   const double t_norm = std::sqrt(static_cast<double>(dot(t, t, stride_)));
   std::vector<std::pair<float, std::size_t>> scored;
@@ -386,9 +386,27 @@ std::vector<Neighbour> SkipGram::most_similar(const std::string& word, int k) co
   return out;
 }
 
+WordProjection SkipGram::projection(int top) const {
+  require_range("top", top, 2, kMaxPcaRows);
+  const MatrixF all = vectors();
+  const auto rows = std::min<Eigen::Index>(all.rows(), static_cast<Eigen::Index>(top));
+  require_range("vocabulary", static_cast<long long>(rows), 2, kMaxPcaRows);
+  const MatrixF head = all.topRows(rows);
+  return {std::vector<std::string>(words_.begin(), words_.begin() + rows),
+          principal_components({head.data(), static_cast<std::size_t>(rows), static_cast<std::size_t>(head.cols())}, 2)};
+}
+
+namespace {
+
+void require_pca_shape(long long rows, long long dim) {
+  require_range("rows", rows, 2, kMaxPcaRows);
+  require_range("dim", dim, 1, kMaxPcaDim);
+}
+
+}  // namespace
+
 MatrixF principal_components(MatrixView x, int components) {
-  require_range("rows", static_cast<long long>(x.rows), 2, 5000);
-  require_range("dim", static_cast<long long>(x.dim), 1, 4096);
+  require_pca_shape(static_cast<long long>(x.rows), static_cast<long long>(x.dim));
   require_range("components", components, 1, static_cast<long long>(std::min(x.rows, x.dim)));
   require_finite("x", x.data, x.rows * x.dim);
   using MatrixD = Eigen::MatrixXd;
@@ -414,14 +432,20 @@ MatrixF principal_components(MatrixView x, int components) {
   return projected.cast<float>();
 }
 
+MatrixF principal_components(const float* x, std::size_t size, int rows, int dim, int components) {
+  require_pca_shape(rows, dim);  // before rows × dim is formed
+  require_size("x", size, static_cast<std::size_t>(rows) * static_cast<std::size_t>(dim), "rows × dim");
+  return principal_components(MatrixView{x, static_cast<std::size_t>(rows), static_cast<std::size_t>(dim)}, components);
+}
+
 WordPositionSimilarities word_position_similarities(const float* a, const float* b, std::size_t d, int pos_a,
                                                     int pos_b, SinusoidVariant variant) {
+  require_range("pos_a", pos_a, 0, kMaxWordPosition);
+  require_range("pos_b", pos_b, 0, kMaxWordPosition);
   require_range("d_model", static_cast<long long>(d), 2, kMaxModelWidth);
   require_even("d_model", static_cast<long long>(d), "every sine column has its cosine partner");
   require_finite("a", a, d);
   require_finite("b", b, d);
-  require_range("pos_a", pos_a, 0, 4095);
-  require_range("pos_b", pos_b, 0, 4095);
   const int dm = static_cast<int>(d);
   const MatrixF pe_a = positional_encoding(pos_a + 1, dm, variant), pe_b = positional_encoding(pos_b + 1, dm, variant);
   const float* ra = pe_a.row(pos_a).data();

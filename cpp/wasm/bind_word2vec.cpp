@@ -26,10 +26,15 @@ double option(const val& options, const char* name, double fallback) {
   return v.typeOf().as<std::string>() == "number" ? v.as<double>() : std::numeric_limits<double>::quiet_NaN();
 }
 
+// A JavaScript number as the core's int: out-of-int values are clamped (still outside every allowed range), so
+// the core's check refuses them and names the range.
+int to_int(const char* argument, double value) {
+  const long long v = to_integer(argument, value);
+  return static_cast<int>(std::max<long long>(std::min<long long>(v, 2147483647LL), -2147483647LL));
+}
+
 int int_option(const val& options, const char* name, const char* argument, int fallback) {
-  const long long value = to_integer(argument, option(options, name, fallback));
-  // Out-of-int values are clamped; validate() then names the allowed range.
-  return static_cast<int>(std::max<long long>(std::min<long long>(value, 2147483647LL), -2147483647LL));
+  return to_int(argument, option(options, name, fallback));
 }
 
 poslab::SkipGramParams to_params(const val& options) {
@@ -128,11 +133,9 @@ class SkipGramJs {
 
   val most_similar(const std::string& word, double k) const {
     return guarded([&] {
-      const long long kk = to_integer("topn", k);
-      poslab::require_range("topn", kk, 1, 1000);
       val out = val::array();
       std::size_t i = 0;
-      for (const auto& [w, score] : model().most_similar(word, static_cast<int>(kk))) {
+      for (const auto& [w, score] : model().most_similar(word, to_int("topn", k))) {
         val item = val::object();
         item.set("word", w);
         item.set("similarity", score);
@@ -169,17 +172,10 @@ class SkipGramJs {
   // {words, points: Float32Array(n*2)}.
   val projection(double top) const {
     return guarded([&] {
-      const long long n = to_integer("top", top);
-      poslab::require_range("top", n, 2, 5000);
-      const poslab::MatrixF all = model().vectors();
-      const auto rows = std::min<Eigen::Index>(all.rows(), static_cast<Eigen::Index>(n));
-      poslab::require_range("vocabulary", static_cast<long long>(rows), 2, 5000);
-      const poslab::MatrixF head = all.topRows(rows);
-      const poslab::MatrixF points = poslab::principal_components(
-          {head.data(), static_cast<std::size_t>(rows), static_cast<std::size_t>(head.cols())}, 2);
+      const poslab::WordProjection p = model().projection(to_int("top", top));
       val o = val::object();
-      o.set("words", string_array(std::vector<std::string>(model().words().begin(), model().words().begin() + rows)));
-      o.set("points", to_float32_array(points.data(), static_cast<std::size_t>(points.size())));
+      o.set("words", string_array(p.words));
+      o.set("points", to_float32_array(p.points.data(), static_cast<std::size_t>(p.points.size())));
       return o;
     });
   }
@@ -216,11 +212,9 @@ val word_position_similarities(const val& a, double pos_a, const val& b, double 
     const std::vector<float> va = to_floats("a", a), vb = to_floats("b", b);
     poslab::require_not_empty("a", va.size());
     poslab::require_size("b", vb.size(), va.size(), "a");
-    const long long pa = to_integer("pos_a", pos_a), pb = to_integer("pos_b", pos_b);
-    poslab::require_range("pos_a", pa, 0, 4095);
-    poslab::require_range("pos_b", pb, 0, 4095);
-    const auto s = poslab::word_position_similarities(va.data(), vb.data(), va.size(), static_cast<int>(pa),
-                                                      static_cast<int>(pb), poslab::parse_sinusoid_variant(variant));
+    const int pa = to_int("pos_a", pos_a), pb = to_int("pos_b", pos_b);
+    const auto s = poslab::word_position_similarities(va.data(), vb.data(), va.size(), pa, pb,
+                                                      poslab::parse_sinusoid_variant(variant));
     val o = val::object();
     o.set("word", s.word);
     o.set("position", s.position);
@@ -231,14 +225,9 @@ val word_position_similarities(const val& a, double pos_a, const val& b, double 
 
 val principal_components(const val& x, double rows, double dim, double components) {
   return guarded([&] {
-    const long long r = to_integer("rows", rows), d = to_integer("dim", dim), c = to_integer("components", components);
-    poslab::require_range("rows", r, 2, 5000);
-    poslab::require_range("dim", d, 1, 4096);
+    const int r = to_int("rows", rows), d = to_int("dim", dim), c = to_int("components", components);
     const std::vector<float> values = to_floats("x", x);
-    poslab::require_size("x", values.size(), static_cast<std::size_t>(r * d), "rows × dim");
-    poslab::require_range("components", c, 1, std::min(r, d));
-    const poslab::MatrixF p = poslab::principal_components(
-        {values.data(), static_cast<std::size_t>(r), static_cast<std::size_t>(d)}, static_cast<int>(c));
+    const poslab::MatrixF p = poslab::principal_components(values.data(), values.size(), r, d, c);
     return to_float32_array(p.data(), static_cast<std::size_t>(p.size()));
   });
 }

@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
+#include "check.hpp"
 #include "golden.hpp"
 #include "poslab/errors.hpp"
 #include "poslab/word2vec.hpp"
@@ -230,4 +232,85 @@ TEST_CASE("bad input: absurd sizes, empty corpus, empty vocabulary, unknown word
   } catch (const poslab::ArgumentError& e) {
     CHECK(e.code() == "unknown_word");
   }
+}
+
+// The limits the WebAssembly bindings used to check on their own: the core refuses them now, with the argument
+// names and ranges the page's messages are keyed on, and before anything else is looked at.
+TEST_CASE("limits: topn, top, vocabulary, rows, dim, pos_a and pos_b are the core's") {
+  using poslab::testing::code_of;
+  poslab::SkipGram model(small_params());
+  // Before training: the argument's range comes first, then not_trained.
+  CHECK(code_of([&] { model.most_similar("cat", 0); }) == "out_of_range:topn");
+  CHECK(code_of([&] { model.projection(1); }) == "out_of_range:top");
+  CHECK(code_of([&] { model.projection(10); }) == "not_trained:model");
+  model.train(two_families_corpus(50));
+
+  // topn: 1 … kMaxNeighbours, checked before the word (the binding clamps a huge JavaScript number to the int
+  // range, still outside).
+  CHECK(poslab::kMaxNeighbours == 1000);
+  CHECK(code_of([&] { model.most_similar("cat", 1); }) == "none");
+  CHECK(code_of([&] { model.most_similar("cat", poslab::kMaxNeighbours); }) == "none");
+  CHECK(code_of([&] { model.most_similar("cat", poslab::kMaxNeighbours + 1); }) == "out_of_range:topn");
+  CHECK(code_of([&] { model.most_similar("cat", std::numeric_limits<int>::max()); }) == "out_of_range:topn");
+  CHECK(code_of([&] { model.most_similar("unicorn", 0); }) == "out_of_range:topn");
+  try {
+    model.most_similar("cat", -3);
+    FAIL("no error");
+  } catch (const poslab::ArgumentError& e) {
+    CHECK(std::string(e.what()) == "topn must be between 1 and 1000 (got -3)");
+  }
+
+  // top: 2 … kMaxPcaRows; the projection takes min(top, vocabulary) words, most frequent first.
+  CHECK(poslab::kMaxPcaRows == 5000);
+  CHECK(code_of([&] { model.projection(poslab::kMaxPcaRows + 1); }) == "out_of_range:top");
+  CHECK(code_of([&] { model.projection(-std::numeric_limits<int>::max()); }) == "out_of_range:top");
+  const poslab::WordProjection p = model.projection(5);
+  REQUIRE(p.words.size() == 5);
+  CHECK(p.words == std::vector<std::string>(model.words().begin(), model.words().begin() + 5));
+  CHECK(p.points.rows() == 5);
+  CHECK(p.points.cols() == 2);
+  const poslab::MatrixF head = model.vectors().topRows(5);
+  CHECK(p.points == poslab::principal_components({head.data(), 5, static_cast<std::size_t>(head.cols())}, 2));
+  const poslab::WordProjection all = model.projection(poslab::kMaxPcaRows);
+  CHECK(all.words.size() == model.words().size());
+
+  // vocabulary: a model that knows a single word has nothing to project.
+  poslab::SkipGram lonely(small_params());
+  lonely.prepare({{"echo", "echo", "echo"}});
+  REQUIRE(lonely.words().size() == 1);
+  CHECK(code_of([&] { lonely.projection(2); }) == "out_of_range:vocabulary");
+
+  // rows 2 … kMaxPcaRows and dim 1 … kMaxPcaDim, checked before x's length (so rows × dim never overflows),
+  // then components 1 … min(rows, dim).
+  CHECK(poslab::kMaxPcaDim == 4096);
+  const std::vector<float> x(12, 1.0f);
+  const auto pca = [&](int rows, int dim, int components) {
+    return code_of([&] { poslab::principal_components(x.data(), x.size(), rows, dim, components); });
+  };
+  CHECK(pca(1, 12, 1) == "out_of_range:rows");
+  CHECK(pca(poslab::kMaxPcaRows + 1, 1, 1) == "out_of_range:rows");
+  CHECK(pca(std::numeric_limits<int>::max(), std::numeric_limits<int>::max(), 1) == "out_of_range:rows");
+  CHECK(pca(-4, -3, 1) == "out_of_range:rows");
+  CHECK(pca(3, 0, 1) == "out_of_range:dim");
+  CHECK(pca(3, poslab::kMaxPcaDim + 1, 1) == "out_of_range:dim");
+  CHECK(pca(5, 3, 1) == "size_mismatch:x");
+  CHECK(pca(4, 3, 0) == "out_of_range:components");
+  CHECK(pca(4, 3, 4) == "out_of_range:components");
+  CHECK(pca(4, 3, 3) == "none");
+  CHECK(code_of([&] { poslab::principal_components({x.data(), 1, 12}, 1); }) == "out_of_range:rows");
+  CHECK(code_of([&] { poslab::principal_components({x.data(), 12, 1}, 2); }) == "out_of_range:components");
+
+  // pos_a, pos_b: 0 … kMaxWordPosition, checked before the vectors (here an odd width).
+  CHECK(poslab::kMaxWordPosition == 4095);
+  const std::vector<float> a{1, 2, 3}, even{1, 2};
+  const auto similarities = [&](const std::vector<float>& v, int pos_a, int pos_b) {
+    return code_of([&] {
+      poslab::word_position_similarities(v.data(), v.data(), v.size(), pos_a, pos_b, poslab::SinusoidVariant::paper);
+    });
+  };
+  CHECK(similarities(a, poslab::kMaxWordPosition + 1, 0) == "out_of_range:pos_a");
+  CHECK(similarities(a, 0, -1) == "out_of_range:pos_b");
+  CHECK(similarities(even, std::numeric_limits<int>::max(), 0) == "out_of_range:pos_a");
+  CHECK(similarities(a, 0, poslab::kMaxWordPosition) == "odd_width:d_model");
+  CHECK(similarities(even, 0, poslab::kMaxWordPosition) == "none");
 }

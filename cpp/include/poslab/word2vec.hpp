@@ -16,6 +16,20 @@
 
 namespace poslab {
 
+/// Longest neighbour list most_similar returns (topn 1 … 1000): the list is meant to be read (the lesson shows
+/// 8), and the cap keeps what one call builds and hands to JavaScript small whatever the vocabulary's size.
+inline constexpr int kMaxNeighbours = 1000;
+/// Most rows principal_components takes, and so most words SkipGram::projection projects. PCA works in doubles on
+/// the centred rows × dim matrix and an n × n or dim × dim one (the smaller side), so with kMaxPcaDim this bounds
+/// one call's memory (5000 × 4096 + 4096² doubles, about 300 MB of the module's 2 GB) and its cubic time; the
+/// lesson projects 40 words.
+inline constexpr int kMaxPcaRows = 5000;
+/// Widest rows principal_components takes: four times the largest vector_size (1024), for vectors made elsewhere.
+inline constexpr int kMaxPcaDim = 4096;
+/// Largest position word_position_similarities takes (positions 0 … 4095): it builds the encoding's rows
+/// 0 … pos for each word, so this bounds that table; the lesson's position fields stop there too.
+inline constexpr int kMaxWordPosition = 4095;
+
 /// gensim's Word2Vec parameters (sg=1, hs=0) with gensim's defaults.
 struct SkipGramParams {
   int vector_size = 100;     ///< 1…1024
@@ -50,6 +64,12 @@ using ProgressCallback = std::function<bool(const TrainingProgress&)>;
 
 /// One (word, score) pair of a neighbour list.
 using Neighbour = std::pair<std::string, float>;
+
+/// The most frequent words on their first two principal components (SkipGram::projection).
+struct WordProjection {
+  std::vector<std::string> words;  ///< most frequent first
+  MatrixF points;                  ///< words.size() × 2
+};
 
 class SkipGram {
  public:
@@ -88,8 +108,13 @@ class SkipGram {
   MatrixF vectors() const;
   /// Cosine of the two words' vectors.
   double similarity(const std::string& a, const std::string& b) const;
-  /// The k words closest to `word` by cosine (the word itself excluded), closest first.
+  /// The k words closest to `word` by cosine (the word itself excluded), closest first. Throws out_of_range
+  /// (argument "topn") unless 1 <= k <= kMaxNeighbours, checked before the word.
   std::vector<Neighbour> most_similar(const std::string& word, int k) const;
+  /// The min(top, vocabulary size) most frequent words on the first two principal components of their vectors.
+  /// Throws out_of_range (argument "top") unless 2 <= top <= kMaxPcaRows, not_trained, and out_of_range
+  /// (argument "vocabulary") when the vocabulary has a single word.
+  WordProjection projection(int top) const;
 
  private:
   void require_prepared() const;
@@ -120,13 +145,18 @@ class SkipGram {
 };
 
 /// The principal components of the rows of `x` (centred; as sklearn's PCA, signs fixed so the largest
-/// absolute value of each component column is positive): rows × components. 2 <= rows <= 5000.
+/// absolute value of each component column is positive): rows × components. Throws out_of_range unless
+/// 2 <= rows <= kMaxPcaRows, 1 <= dim <= kMaxPcaDim and 1 <= components <= min(rows, dim); not_finite.
 MatrixF principal_components(MatrixView x, int components);
+/// The same for `size` floats read as rows × dim, row-major: rows and dim are checked first, then size
+/// (size_mismatch, argument "x"), then components.
+MatrixF principal_components(const float* x, std::size_t size, int rows, int dim, int components);
 
 /// Document 001's three similarities for word vectors a (at position pos_a) and b (at pos_b):
 /// word = cos(a, b); position = cos(PE(pos_a), PE(pos_b)); combined = cos(a·√d + PE(pos_a), b·√d + PE(pos_b)),
-/// with the PE of the given variant, d = the vectors' length (even), positions 0…4095, the sums rounded to
-/// float as numpy stored them.
+/// with the PE of the given variant, d = the vectors' length (even), the sums rounded to float as numpy stored
+/// them. Throws out_of_range for a position outside 0 … kMaxWordPosition (pos_a, then pos_b, checked first),
+/// then for d (d_model), odd_width and not_finite.
 struct WordPositionSimilarities {
   double word, position, combined;
 };
