@@ -2,7 +2,7 @@
 # Installs the Debian packages poslab needs, only those that are missing.
 # Usage: scripts/setup-system.sh [build|test|notebooks]   (default: build)
 #   build      compilers and libraries for the native and WebAssembly builds
-#   test       build + Chromium for the browser tests
+#   test       build + Chromium for the browser tests, clang-14 and libFuzzer's runtime for the fuzz drivers
 #   notebooks  test + PyTorch, NumPy, gensim and Jupyter for the reference notebooks
 set -euo pipefail
 
@@ -10,8 +10,8 @@ profile="${1:-build}"
 packages=(emscripten node-acorn binaryen libeigen3-dev doctest-dev nlohmann-json3-dev cmake g++ make)
 case "$profile" in
   build) ;;
-  test) packages+=(chromium) ;;
-  notebooks) packages+=(chromium python3-torch python3-numpy python3-nbconvert python3-ipykernel python3-nbformat python3-sklearn python3-gensim) ;;
+  test) packages+=(chromium clang-14 libclang-rt-14-dev) ;;
+  notebooks) packages+=(chromium clang-14 libclang-rt-14-dev python3-torch python3-numpy python3-nbconvert python3-ipykernel python3-nbformat python3-sklearn python3-gensim) ;;
   *) echo "setup-system: unknown profile '$profile' (use build, test or notebooks)" >&2; exit 2 ;;
 esac
 

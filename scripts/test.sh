@@ -18,6 +18,10 @@ cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize -j "$(nproc)"
 ctest --preset sanitize
 
+echo "== fuzzing (libFuzzer, short) =="
+# Each cpp/fuzz driver for a share of about a minute, under the same sanitizers (npm run fuzz runs longer).
+bash scripts/fuzz.sh --short
+
 echo "== build (WebAssembly + site) =="
 bash scripts/build.sh
 
