@@ -4,6 +4,7 @@
 # copy of its seed corpus (cpp/fuzz/corpus/<driver>/ is never grown by a run).
 #   bash scripts/fuzz.sh           each driver until POSLAB_FUZZ_RUNS inputs (1000000) or POSLAB_FUZZ_SECONDS (1800)
 #   bash scripts/fuzz.sh --short   POSLAB_FUZZ_SHORT_SECONDS (60) of fuzzing in all, shared evenly by the drivers
+#   … [driver …]                   only those drivers (gpt2_tokenizer word_tokenizer vocabulary sliding_windows word2vec)
 # Prints, per driver, the inputs run, the time and the findings. A finding (crash, sanitizer report, broken
 # property, leak, timeout, out-of-memory) keeps its input under build/fuzz/findings/<driver>/, prints its path and
 # how to replay it, and makes the script exit 1.
@@ -11,14 +12,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=long
-case "${1:-}" in
-  --short) mode=short ;;
-  "") ;;
-  *) echo "fuzz: unknown option '$1' (use --short, or nothing for the long run)" >&2; exit 2 ;;
-esac
+if [ "${1:-}" = --short ]; then mode=short; shift; fi
+drivers=(gpt2_tokenizer word_tokenizer vocabulary sliding_windows word2vec)
+if [ $# -gt 0 ]; then
+  for driver in "$@"; do
+    [ -f "cpp/fuzz/$driver.cpp" ] || { echo "fuzz: no driver '$driver' (${drivers[*]})" >&2; exit 2; }
+  done
+  drivers=("$@")
+fi
 
 bash scripts/setup-system.sh test
-drivers=(gpt2_tokenizer word_tokenizer vocabulary sliding_windows word2vec)
 
 # The GPT-2 driver reads tiktoken's gpt2.json from @dqbd/tiktoken (npm ci), unless POSLAB_GPT2_JSON names a copy.
 if [ -z "${POSLAB_GPT2_JSON:-}" ]; then
@@ -31,7 +34,8 @@ cmake --build --preset fuzz -j "$(nproc)"
 
 if [ "$mode" = short ]; then
   per_driver=$(( ${POSLAB_FUZZ_SHORT_SECONDS:-60} / ${#drivers[@]} ))
-  limits=(-max_total_time="$per_driver")
+  # A fixed seed: npm test replays the same inputs on every machine (npm run fuzz explores with random ones).
+  limits=(-max_total_time="$per_driver" -seed="${POSLAB_FUZZ_SEED:-1}")
 else
   limits=(-runs="${POSLAB_FUZZ_RUNS:-1000000}" -max_total_time="${POSLAB_FUZZ_SECONDS:-1800}")
 fi
@@ -75,6 +79,7 @@ for driver in "${drivers[@]}"; do
   "build/fuzz/poslab_fuzz_$driver" "${options[@]}" "${limits[@]}" "$corpus" "${extra[@]}" >"$log" 2>&1 || status=$?
   seconds=$(awk "BEGIN { printf \"%.1f\", ($(date +%s%N) - $started) / 1e9 }")
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  [ -n "$runs" ] || runs=$(grep -oE '^#[0-9]+' "$log" | tail -n 1 | tr -d '#')  # a crash may print no stats
   new="$(comm -13 <(echo "$before") <(ls "$findings" | grep -v '^slow-unit-' | sort || true) | grep -v '^$' || true)"
   count=$(printf '%s' "$new" | grep -c . || true)
   if [ "$status" -ne 0 ] && [ "$count" -eq 0 ]; then count=1; fi  # a failure that wrote no input still counts
@@ -84,7 +89,8 @@ for driver in "${drivers[@]}"; do
   summary+=("$line")
   if [ "$count" -ne 0 ]; then
     failed=1
-    grep -E -A 30 '^==[0-9]+==|fuzz property failed|^SUMMARY|ERROR: libFuzzer' "$log" | head -n 60 >&2 || tail -n 40 "$log" >&2
+    report='^==[0-9]+==|fuzz property failed|^SUMMARY|ERROR: libFuzzer'
+    if grep -q -E "$report" "$log"; then grep -E -A 30 "$report" "$log" | head -n 60 >&2 || true; else tail -n 40 "$log" >&2; fi
     for input in $new; do
       echo "fuzz: $driver finding kept in $findings/$input; replay: build/fuzz/poslab_fuzz_$driver $findings/$input" >&2
     done

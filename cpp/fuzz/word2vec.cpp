@@ -25,7 +25,8 @@ poslab::SkipGramParams pick_params(FuzzedDataProvider& in) {
   const double samples[] = {0, 1e-3, 0.05, 1};
   p.sample = samples[in.ConsumeIntegralInRange(0, 3)];
   p.negative = in.ConsumeIntegralInRange(1, 5);
-  p.alpha = in.ConsumeBool() ? 0.025 : 1 - in.ConsumeProbability<double>();  // (0, 1]
+  // (0, 1]: ConsumeProbability can return 1 exactly, and a rate of 0 is refused (check_refused_params).
+  p.alpha = in.ConsumeBool() ? 0.025 : std::max(1e-6, 1 - in.ConsumeProbability<double>());
   p.min_alpha = p.alpha * in.ConsumeProbability<double>();
   p.epochs = in.ConsumeIntegralInRange(1, 3);
   p.seed = in.ConsumeIntegral<std::uint32_t>();
