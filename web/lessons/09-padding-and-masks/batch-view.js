@@ -24,6 +24,7 @@ export function batchView({ onValue }) {
   const batchHost = el('div', 'padding-batch-table');
   const maskHost = el('div', 'padding-mask-table');
   const shapes = el('pre', 'padding-shapes');
+  shapes.tabIndex = 0; // it scrolls sideways on a phone: reachable by keyboard, as the lessons' code blocks are
   element.append(title, grid, summary, batchHost, maskHost, shapes);
 
   /** batch: [{words, length}] (words as typed or the example; length = real tokens after the cut); maxLen. */
