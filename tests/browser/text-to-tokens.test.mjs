@@ -192,8 +192,9 @@ test('switching language swaps the sample text and keeps the window fields', asy
   const { page, context } = await open('#/text-to-tokens?lang=en&maxLength=5');
   await page.selectOption('#language', 'es');
   await page.waitForFunction(() => document.querySelector('.tt-text textarea').value.startsWith('¿Cómo'));
+  // The lesson's text (and its title) arrives after the fields are relabelled: wait for it, never read it early.
+  await page.locator('h1', { hasText: 'De texto a tokens' }).waitFor();
   await frames(page);
-  assert.equal(await page.textContent('h1'), 'De texto a tokens');
   assert.equal(await page.inputValue('[data-field="maxLength"] input[type=text]'), '5');
   const text = await page.inputValue('.tt-text textarea');
   assert.deepEqual(await pieceIds(page), Array.from(tiktoken.encode(text)));
