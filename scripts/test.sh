@@ -26,4 +26,6 @@ echo "== build (WebAssembly + site) =="
 bash scripts/build.sh
 
 echo "== WebAssembly module and browser (node:test) =="
-node --test --test-concurrency=1 tests/js/ tests/wasm/ tests/browser/
+# A test that hangs fails after 15 minutes instead of holding CI, and a file whose tests are done exits even
+# if something (a server, a socket) was left open.
+node --test --test-concurrency=1 --test-timeout=900000 --test-force-exit tests/js/ tests/wasm/ tests/browser/

@@ -61,9 +61,11 @@ test('the built site ships its own policy (meta tag): no inline or eval\'d scrip
   assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline <script> in the page');
 });
 
-test('under the shipped policy every lesson opens with no violation reported', async () => {
+test('under the shipped policy every lesson opens with no violation reported', async (t) => {
   const plain = await startServer(); // no header: the meta tag alone
+  t.after(() => plain.close());
   const { page, problems, context } = await openPage(browser);
+  t.after(() => context.close());
   await page.addInitScript(() => {
     window.__violations = [];
     document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
@@ -77,6 +79,4 @@ test('under the shipped policy every lesson opens with no violation reported', a
   }
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
   assert.deepEqual(problems, []);
-  await context.close();
-  await plain.close();
 });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { useLesson, field, frames } from './browser.mjs';
+import { useLesson, field, frames, openPage } from './browser.mjs';
 
 const site = useLesson('pe-matrix');
 const visible = (page, selector) => page.locator(selector).first().isVisible();
@@ -53,13 +53,16 @@ test('"Embed this view" gives the iframe code and the link of what the page show
   await context.close();
 });
 
-test('inside another origin\'s course page, the embedded lesson loads, draws and keeps its flags', async () => {
-  const { page, problems, context } = await site.open('#/pe-matrix?lang=en');
+test('inside another origin\'s course page, the embedded lesson loads, draws and keeps its flags', async (t) => {
+  // A fresh page that loads nothing before the course page: leaving a lesson mid-load would cancel its requests.
+  const { page, problems, context } = await openPage(site.browser);
+  t.after(() => context.close());
   const inner = `${site.server.url}#/padding-and-masks?lang=es&embed=1`;
   // A course page on another origin: its own server, reached as localhost while the lab is at 127.0.0.1.
   const course = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     .end(`<!doctype html><html lang="en"><title>Unit 3</title><h1>Unit 3</h1><iframe src="${inner}" title="poslab" width="900" height="700"></iframe>`));
   await new Promise((resolve) => course.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise((resolve) => { course.close(resolve); course.closeAllConnections(); }));
   await page.goto(`http://localhost:${course.address().port}/unit-3.html`);
   const frame = page.frameLocator('iframe');
   await frame.locator('html[data-lesson-ready="padding-and-masks"]').waitFor({ state: 'attached', timeout: 20000 });
@@ -70,6 +73,4 @@ test('inside another origin\'s course page, the embedded lesson loads, draws and
   assert.match(frameUrl, /&embed=1$/);
   await frames(page);
   assert.deepEqual(problems, []);
-  await context.close();
-  await new Promise((resolve) => course.close(resolve));
 });

@@ -68,7 +68,8 @@ export async function startServer({ root = DIST, mount = MOUNT, headers = {} } =
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}${mount}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    // closeAllConnections: a browser's keep-alive sockets would otherwise hold close() (and the test file) open.
+    close: () => new Promise((resolve) => { server.close(resolve); server.closeAllConnections(); }),
   };
 }
 
