@@ -15,6 +15,7 @@
 
 #include "poslab/errors.hpp"
 #include "poslab/tokenize.hpp"
+#include "reference_merge.hpp"
 
 // A property that must hold for every input; NDEBUG does not remove it (assert would vanish in RelWithDebInfo).
 #define FUZZ_CHECK(condition)                                                                           \
@@ -71,31 +72,7 @@ inline std::string read_file_or_die(const std::string& path, const char* hint) {
   return s.str();
 }
 
-// tiktoken's byte_pair_merge as plainly as possible (as tests/cpp/bpe_test.cpp writes it): the whole piece if
-// it is a token, else merge the adjacent pair of lowest rank, leftmost on ties, until no pair is a token.
-// Quadratic: the drivers use it on pieces of a few hundred bytes at most.
-inline std::vector<std::uint32_t> reference_merge(const std::unordered_map<std::string, std::uint32_t>& ranks,
-                                                  const std::string& piece) {
-  if (auto it = ranks.find(piece); it != ranks.end()) return {it->second};
-  std::vector<std::string> parts;
-  for (char c : piece) parts.emplace_back(1, c);
-  while (parts.size() > 1) {
-    std::uint32_t best = UINT32_MAX;
-    std::size_t at = 0;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      auto it = ranks.find(parts[i] + parts[i + 1]);
-      if (it != ranks.end() && it->second < best) {
-        best = it->second;
-        at = i;
-      }
-    }
-    if (best == UINT32_MAX) break;
-    parts[at] += parts[at + 1];
-    parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(at) + 1);
-  }
-  std::vector<std::uint32_t> ids;
-  for (const auto& p : parts) ids.push_back(ranks.at(p));
-  return ids;
-}
+// tiktoken's plain merge rule (tests/cpp/reference_merge.hpp; the fuzz targets have tests/cpp on their include path).
+using poslab::testing::reference_merge;
 
 }  // namespace poslab_fuzz

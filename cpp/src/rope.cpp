@@ -72,6 +72,14 @@ MatrixF rope(const MatrixF& x, double base) {
   return out;
 }
 
+MatrixF rope_pair_path(int dim, int pair, int steps, double base) {
+  validate_rope_shape(steps, dim, base);
+  require_range("pair", pair, 0, dim / 2 - 1);
+  MatrixF x = MatrixF::Zero(steps, dim);
+  x.col(2 * pair).setOnes();
+  return rope(x, base).middleCols(2 * pair, 2);
+}
+
 MatrixF rope_score_grid(const float* q, const float* k, int dim, int n_positions, double base) {
   validate_grid(dim, n_positions, base);
   check_vector("q", q, dim);

@@ -1,129 +1,18 @@
-// Sentences and words the way document 001 prepared its corpus (NLTK sent_tokenize + word_tokenize).
-// The text is decoded to code points; each Treebank rule is one small pass that pads a match with spaces,
-// in NLTK's order, so a rule here can be read next to its regular expression in nltk/tokenize/destructive.py.
-#include "poslab/tokenize.hpp"
-
-#include <algorithm>
+// Words the way document 001 prepared its corpus (NLTK's word_tokenize: the Treebank rules). Each rule is one
+// small pass over code points that pads a match with spaces, in NLTK's order, so a rule here can be read next to
+// its regular expression in nltk/tokenize/destructive.py. Sentences and UTF-8 are word_tokenize_text.cpp.
 #include <array>
+#include <initializer_list>
 #include <string>
 
-#include "poslab/errors.hpp"
+#include "poslab/tokenize.hpp"
+#include "word_tokenize_impl.hpp"
 
 namespace poslab {
+namespace tokenize_detail {
 namespace {
 
-using Text = std::u32string;
-
-// ---- UTF-8 --------------------------------------------------------------------------------------------
-
-[[noreturn]] void throw_invalid_utf8(std::size_t index) {
-  throw ArgumentError("text is not valid UTF-8 (byte " + std::to_string(index) + ")", "invalid_utf8", "text",
-                      {{"index", static_cast<double>(index)}});
-}
-
-// Strict decoding: no overlong forms, no surrogates, nothing above U+10FFFF, no truncated sequences.
-Text decode(std::string_view s) {
-  Text out;
-  out.reserve(s.size());
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const unsigned char b = static_cast<unsigned char>(s[i]);
-    if (b < 0x80) {
-      out.push_back(b);
-      ++i;
-      continue;
-    }
-    int extra;
-    char32_t cp, min;
-    if (b >= 0xC2 && b <= 0xDF) {
-      extra = 1, cp = b & 0x1F, min = 0x80;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      extra = 2, cp = b & 0x0F, min = 0x800;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      extra = 3, cp = b & 0x07, min = 0x10000;
-    } else {
-      throw_invalid_utf8(i);
-    }
-    if (i + extra >= s.size()) throw_invalid_utf8(i);
-    for (int k = 1; k <= extra; ++k) {
-      const unsigned char c = static_cast<unsigned char>(s[i + k]);
-      if ((c & 0xC0) != 0x80) throw_invalid_utf8(i);
-      cp = (cp << 6) | (c & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) throw_invalid_utf8(i);
-    out.push_back(cp);
-    i += static_cast<std::size_t>(extra) + 1;
-  }
-  return out;
-}
-
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
-
-std::string encode(const Text& t, std::size_t begin = 0, std::size_t end = Text::npos) {
-  std::string out;
-  end = std::min(end, t.size());
-  for (std::size_t i = begin; i < end; ++i) append_utf8(out, t[i]);
-  return out;
-}
-
-// ---- character classes (Python's \s, \d, \w for the scripts the lab meets) ------------------------------
-
-bool is_space(char32_t c) {
-  return c == ' ' || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F) || c == 0x85 || c == 0xA0 ||
-         c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
-}
-
-bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
-
-// Letters and digits (and _): ASCII, Latin-1 letters, and every code point from U+0100 up except the
-// punctuation and symbol blocks. A simplification of Unicode's categories, exact for Latin, Greek, Cyrillic.
-bool is_word(char32_t c) {
-  if (c < 0x80) return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_';
-  if (c < 0x100) return c == 0xAA || c == 0xB5 || c == 0xBA || (c >= 0xC0 && c != 0xD7 && c != 0xF7);
-  if (is_space(c)) return false;
-  if (c >= 0x2000 && c <= 0x2BFF) return false;  // general punctuation, symbols, arrows, dingbats
-  if (c >= 0x3000 && c <= 0x303F) return false;  // CJK punctuation
-  if (c >= 0xFE30 && c <= 0xFE4F) return false;
-  if (c >= 0xFF00 && c <= 0xFF0F) return false;
-  if (c >= 0x1F000) return false;  // emoji and pictographs
-  return true;
-}
-
-char32_t lower(char32_t c) {
-  if (c >= 'A' && c <= 'Z') return c + 32;
-  if (c < 0xC0) return c;
-  if (c <= 0xDE) return c == 0xD7 ? c : c + 32;
-  if (c >= 0x100 && c <= 0x137) return (c % 2 == 0) ? c + 1 : c;
-  if (c >= 0x139 && c <= 0x148) return (c % 2 == 1) ? c + 1 : c;
-  if (c >= 0x14A && c <= 0x177) return (c % 2 == 0) ? c + 1 : c;
-  if (c == 0x178) return 0xFF;
-  if (c >= 0x179 && c <= 0x17E) return (c % 2 == 1) ? c + 1 : c;
-  if (c >= 0x391 && c <= 0x3AB && c != 0x3A2) return c + 32;
-  if (c >= 0x410 && c <= 0x42F) return c + 32;
-  if (c >= 0x400 && c <= 0x40F) return c + 80;
-  return c;
-}
-
 // ---- the Treebank passes ---------------------------------------------------------------------------------
-
-bool one_of(char32_t c, std::u32string_view set) { return set.find(c) != std::u32string_view::npos; }
 
 // Every character for which `pred` holds gets a space on each side.
 template <class Pred>
@@ -362,6 +251,8 @@ std::vector<std::string> split_on_spaces(const Text& t) {
   return words;
 }
 
+}  // namespace
+
 std::vector<std::string> treebank_words(Text t) {
   // Starting quotes.
   t = pad_runs(t, [](char32_t c) { return c == U'`'; }, 1);
@@ -403,102 +294,10 @@ std::vector<std::string> treebank_words(Text t) {
   return split_on_spaces(t);
 }
 
-// ---- sentences (a fixed-parameter reading of Punkt) -------------------------------------------------------
+}  // namespace tokenize_detail
 
-bool is_abbreviation(const Text& type) {
-  static const std::array<std::u32string_view, 24> kAbbreviations{
-      U"mr", U"mrs", U"ms", U"dr", U"prof", U"st", U"jr", U"sr", U"vs", U"inc", U"ltd", U"corp",
-      U"co", U"sra", U"srta", U"dra", U"ud", U"uds", U"etc", U"fig", U"pág", U"núm", U"approx", U"dept"};
-  if (std::find(kAbbreviations.begin(), kAbbreviations.end(), type) != kAbbreviations.end()) return true;
-  // Letter-period sequences such as e.g, i.e, u.s.a: letters with inner periods only.
-  if (type.find(U'.') == Text::npos) return false;
-  return std::all_of(type.begin(), type.end(), [](char32_t c) { return c == U'.' || (is_word(c) && !is_digit(c)); });
-}
-
-bool is_number(const Text& type) {
-  return !type.empty() && std::any_of(type.begin(), type.end(), is_digit) &&
-         std::all_of(type.begin(), type.end(),
-                     [](char32_t c) { return is_digit(c) || c == U'.' || c == U',' || c == U'-'; });
-}
-
-bool starts_lower(const Text& t, std::size_t at) {
-  while (at < t.size() && !is_word(t[at]) && !is_space(t[at])) ++at;  // skip opening quotes, ¿, (
-  return at < t.size() && is_word(t[at]) && lower(t[at]) == t[at] && !is_digit(t[at]) &&
-         (t[at] < 'A' || t[at] > 'Z');
-}
-
-std::vector<std::string> sentences_of(const Text& t) {
-  std::vector<std::string> out;
-  auto emit = [&](std::size_t begin, std::size_t end) {
-    while (begin < end && is_space(t[begin])) ++begin;
-    while (end > begin && is_space(t[end - 1])) --end;
-    if (end > begin) out.push_back(encode(t, begin, end));
-  };
-  std::size_t start = 0, i = 0;
-  while (i < t.size()) {
-    const char32_t c = t[i];
-    if (c != U'.' && c != U'?' && c != U'!') {
-      ++i;
-      continue;
-    }
-    // The ending: a run of .?! then closing quotes or brackets, then white space and a next token.
-    std::size_t end = i;
-    while (end < t.size() && one_of(t[end], U".?!")) ++end;
-    const std::size_t marks_end = end;
-    while (end < t.size() && one_of(t[end], U"\"')]}»”’")) ++end;
-    std::size_t next = end;
-    while (next < t.size() && is_space(t[next])) ++next;
-    if (next == end || next == t.size()) {  // no white space after it, or the end of the text
-      i = marks_end;
-      continue;
-    }
-    bool sentence_break = true;
-    if (t[marks_end - 1] == U'.' && marks_end - i == 1) {
-      // The word the period belongs to, lower-cased, without the period and any opening punctuation.
-      std::size_t w = i;
-      while (w > start && !is_space(t[w - 1])) --w;
-      while (w < i && !is_word(t[w])) ++w;
-      Text type;
-      for (std::size_t k = w; k < i; ++k) type += lower(t[k]);
-      const bool initial = type.size() == 1 && is_word(type[0]) && !is_digit(type[0]);
-      if (initial || is_abbreviation(type)) sentence_break = false;
-      if (is_number(type) && starts_lower(t, next)) sentence_break = false;
-    } else if (t[marks_end - 1] == U'.' && marks_end - i > 1) {
-      sentence_break = !starts_lower(t, next);  // an ellipsis ends a sentence only before a capital
-    }
-    if (sentence_break) {
-      emit(start, end);
-      start = next;
-    }
-    i = next;
-  }
-  emit(start, t.size());
-  return out;
-}
-
-}  // namespace
-
-std::vector<std::string> split_sentences(std::string_view text) { return sentences_of(decode(text)); }
-
-std::vector<std::string> word_tokenize(std::string_view sentence) { return treebank_words(decode(sentence)); }
-
-std::string to_lower(std::string_view text) {
-  Text t = decode(text);
-  for (char32_t& c : t) c = lower(c);
-  return encode(t);
-}
-
-std::vector<Sentence> tokenize_corpus(std::string_view text) {
-  Text t = decode(text);
-  for (char32_t& c : t)
-    if (c == U'\n') c = U' ';
-  std::vector<Sentence> corpus;
-  for (const std::string& sentence : sentences_of(t)) {
-    Sentence words = treebank_words(decode(sentence));
-    for (std::string& w : words) w = to_lower(w);
-    if (!words.empty()) corpus.push_back(std::move(words));
-  }
-  return corpus;
+std::vector<std::string> word_tokenize(std::string_view sentence) {
+  return tokenize_detail::treebank_words(tokenize_detail::decode(sentence));
 }
 
 }  // namespace poslab

@@ -134,6 +134,17 @@ val rope_with_base(const val& x, double seq_len, double dim, double base) {
 
 val rope_default(const val& x, double seq_len, double dim) { return rope_with_base(x, seq_len, dim, poslab::kDefaultBase); }
 
+// steps × 2 (Float32Array): pair `pair`'s unit vector turned by RoPE at positions 0 … steps−1.
+val rope_pair_path(double dim, double pair, double steps, double base) {
+  return guarded([&] {
+    const long long d = to_integer("dim", dim), p = to_integer("pair", pair), n = to_integer("steps", steps);
+    poslab::validate_rope_shape(n, d, base);
+    poslab::require_range("pair", p, 0, d / 2 - 1);
+    const poslab::MatrixF path = poslab::rope_pair_path(static_cast<int>(d), static_cast<int>(p), static_cast<int>(n), base);
+    return to_float32_array(path.data(), static_cast<std::size_t>(path.size()));
+  });
+}
+
 // q and k of equal even length; n_positions × n_positions scores.
 template <class Grid>
 val score_grid(const val& q, const val& k, double positions, Grid grid) {
@@ -182,6 +193,7 @@ EMSCRIPTEN_BINDINGS(poslab_attention) {
   emscripten::function("validatePermutation", &validate_permutation);
   emscripten::function("rope", &rope_default);
   emscripten::function("rope", &rope_with_base);
+  emscripten::function("ropePairPath", &rope_pair_path);
   emscripten::function("ropeScoreGrid", &rope_score_grid);
   emscripten::function("additiveScoreGrid", &additive_score_grid);
 }

@@ -47,8 +47,12 @@ const inlineMath = {
 
 const marked = new Marked({ gfm: true, extensions: [displayMath, inlineMath] });
 
-/** A lesson's Markdown as HTML. */
-export const lessonHtml = (text) => marked.parse(text);
+/**
+ * A lesson's Markdown as HTML. KaTeX positions its glyphs with style attributes, which the site's CSP (no
+ * 'unsafe-inline') refuses once parsed; they travel as data-katex-style, and web/src/markdown.js sets each
+ * declaration through the CSSOM, which the policy allows.
+ */
+export const lessonHtml = (text) => marked.parse(text).replace(/(<[a-z][^>]*?) style="/g, '$1 data-katex-style="');
 
 export function lessonMarkdown() {
   return {

@@ -1,6 +1,6 @@
 // Lesson "From embedding to position" (E000-2, E000-4) in Chromium: the seeded table shows PyTorch's digits,
 // the step tables hold the notebook's numbers, controls redraw, the link restores the view, bad input is
-// explained in the reader's language.
+// explained in the reader's language. The gap and the float32 bound under the step tables are recomputed from them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -141,3 +141,56 @@ test('the token journey: same embedding at every position, a different encoding 
   assert.match(page.url(), /dimY=3/);
   await context.close();
 });
+
+// The check under the step tables: "the largest gap between them is {deviation}, within float32 rounding
+// ({bound})". Both numbers are recomputed here from the tables above it, printed with NumPy's digits (the
+// shortest text naming each float32, so Math.fround gives the value back). The kernel's formula
+// (cpp/src/embedding.cpp, embedding_steps): deviation = max |shift_scaled − PE| in double, and
+// roundingBound = max over the cells of half_ulp(encoded) + half_ulp(shift_scaled), float32's half units
+// in the last place (shift_scaled = fl(fl(s + p) − s) is p up to those two roundings).
+
+/** Half a float32 unit in the last place of |x|: (nextafter(|x|, +∞) − |x|) / 2, as the kernel computes it. */
+function halfUlp(x) {
+  const f = new Float32Array([Math.abs(x)]);
+  const a = f[0];
+  new Uint32Array(f.buffer)[0] += 1;
+  return 0.5 * (f[0] - a);
+}
+/** Half a unit of the last digit of a printed number ("1.1921e-07" → 5e-12). */
+function halfUnit(text) {
+  const [mantissa, exponent = '0'] = text.split('e');
+  return 0.5 * 10 ** (Number(exponent) - (mantissa.split('.')[1]?.length ?? 0));
+}
+
+for (const [query, cells] of [
+  ['', 5 * 4],                                                   // document 000: seed 0, d_model 4, [0, 1, 80, 32, 6]
+  ['&seed=42&dModel=8&ids=3,7,7,99,0,12,41&variant=paper', 7 * 8], // all 8 columns shown, another formula
+  ['&seed=7&dModel=6&ids=5,50,95,2&scale=off', 4 * 6],            // no scaling: shift_scaled is the shift itself
+]) {
+  test(`the gap shown (${query || 'document 000'}) is within the bound shown, and both are the kernel's formulas on the tables shown`, async () => {
+    const { page, problems, context } = await open(`#/embedding-to-position?lang=en&digits=numpy${query}`);
+    const check = await page.textContent('.steps-check');
+    const match = /largest gap between them is (\S+), within float32 rounding \((\S+)\)\./.exec(check);
+    assert.ok(match, check);
+    const [deviation, bound] = [Number(match[1]), Number(match[2])];
+    assert.ok(Number.isFinite(deviation) && deviation > 0, `gap ${match[1]}`);
+    assert.ok(Number.isFinite(bound) && bound > 0, `bound ${match[2]}`);
+    assert.ok(deviation <= bound, `gap ${match[1]} above the bound ${match[2]}`);
+    // Every column is in the tables (d_model ≤ 8): the formulas can be run on all the cells the kernel used.
+    assert.equal(await page.locator('.steps .table-note').textContent(), '');
+    const [positional, encoded, shiftScaled] = await Promise.all(['positional', 'encoded', 'shiftScaled'].map(
+      async (name) => (await stepTable(page, name)).flat().map((text) => Math.fround(Number(text)))));
+    assert.deepEqual([positional.length, encoded.length, shiftScaled.length], [cells, cells, cells]);
+    let expectedBound = 0;
+    let expectedDeviation = 0;
+    encoded.forEach((e, i) => {
+      expectedBound = Math.max(expectedBound, halfUlp(e) + halfUlp(shiftScaled[i]));
+      expectedDeviation = Math.max(expectedDeviation, Math.abs(shiftScaled[i] - positional[i]));
+    });
+    // The numbers shown are these, to the five digits they are printed with.
+    assert.ok(Math.abs(bound - expectedBound) <= halfUnit(match[2]), `bound shown ${match[2]}, recomputed ${expectedBound}`);
+    assert.ok(Math.abs(deviation - expectedDeviation) <= halfUnit(match[1]), `gap shown ${match[1]}, recomputed ${expectedDeviation}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

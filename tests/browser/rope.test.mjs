@@ -1,9 +1,10 @@
 // Lesson "rope": arrows of a rotated pair, the query·key grids (RoPE constant along diagonals, additive
 // not), the who-uses-what table and the self-check quiz with feedback, in both languages; links restore;
-// bad input explained.
+// bad input explained. Every score in the two tables is recomputed from data.js with the formulas.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, frames, field as input, openTable } from './browser.mjs';
+import { query as QUERY, key as KEY } from '../../web/lessons/11-rope/data.js';
 
 const { open } = useLesson('rope');
 
@@ -129,6 +130,84 @@ for (const [lang, message] of [
     assert.equal((await grid(page, 'rope')).length, 5);
     assert.match(page.url(), /pair=0/);
     assert.equal(await page.locator('.notice').count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+// The numbers in the two score tables, checked against the formulas: RoPE rotates each pair (2i, 2i+1) of
+// the query at position m and of the key at position n by pos·base^(−2i/dim), and the score is the dot
+// product of the two rotated vectors; the additive score is (q + PE(m))·(k + PE(n)) with the paper's PE
+// (base 10000). Recomputed here in double from data.js's query and key; compared within the digits shown.
+
+/** Half a unit of the last digit of a printed number ("0.070000" → 5e-7, "-1.1646" → 5e-5). */
+function halfUnit(text) {
+  const [mantissa, exponent = '0'] = text.split('e');
+  return 0.5 * 10 ** (Number(exponent) - (mantissa.split('.')[1]?.length ?? 0));
+}
+/** The score table's cells as printed, row m (query position) by column n (key position). */
+async function gridTexts(page, kind) {
+  await openTable(page, `.scores-${kind}`);
+  const head = await page.$$eval(`.scores-${kind} thead th`, (ths) => ths.map((th) => th.textContent.trim()));
+  assert.equal(head[0], 'm \\ n');
+  return page.$$eval(`.scores-${kind} tbody tr`, (trs) => trs.map((r) => [...r.cells].slice(1).map((c) => c.textContent.trim())));
+}
+/** x rotated by RoPE at position pos: pair i turned by pos·base^(−2i/dim). */
+function rotate(x, pos, base) {
+  const out = new Array(x.length);
+  for (let i = 0; i < x.length / 2; i++) {
+    const angle = pos * base ** (-(2 * i) / x.length);
+    const [a, b] = [x[2 * i], x[2 * i + 1]];
+    out[2 * i] = a * Math.cos(angle) - b * Math.sin(angle);
+    out[2 * i + 1] = a * Math.sin(angle) + b * Math.cos(angle);
+  }
+  return out;
+}
+/** The paper's positional encoding row: sin and cos of pos / 10000^(2i/dim) at columns 2i and 2i + 1. */
+const pe = (pos, dim) => Array.from({ length: dim }, (_, j) => {
+  const angle = pos / 10000 ** ((2 * Math.floor(j / 2)) / dim);
+  return j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+});
+const dotProduct = (a, b) => a.reduce((s, x, j) => s + x * b[j], 0);
+/** The diagonals m − n = offset of a square table, as lists of printed cells. */
+const diagonals = (g) => Array.from({ length: 2 * g.length - 1 }, (_, k) => k - (g.length - 1))
+  .map((offset) => g.flatMap((row, m) => (m - offset >= 0 && m - offset < g.length ? [row[m - offset]] : [])));
+
+for (const [query, dim, base, n] of [['', 8, 10000, 8], ['&dim=16&base=500000&grid=6', 16, 500000, 6]]) {
+  test(`the score tables (dim ${dim}, base ${base}, ${n} positions): RoPE's values are its formula's and constant along diagonals, the additive ones are not`, async () => {
+    const { page, problems, context } = await open(`#/rope?lang=en${query}`);
+    const rope = await gridTexts(page, 'rope');
+    const additive = await gridTexts(page, 'additive');
+    assert.equal(rope.length, n);
+    assert.ok(rope.every((row) => row.length === n) && additive.length === n && additive.every((row) => row.length === n));
+    // The module works in float32 (the vectors, the rotations, the sums): four float32 units of the largest
+    // score the two vectors can give (‖q‖·‖k‖) on top of the printed rounding.
+    const q = QUERY.slice(0, dim), k = KEY.slice(0, dim);
+    const float32 = 2 ** -22 * Math.hypot(...q) * Math.hypot(...k);
+    for (let m = 0; m < n; m++) {
+      for (let j = 0; j < n; j++) {
+        const expected = dotProduct(rotate(q, m, base), rotate(k, j, base));
+        const shown = rope[m][j];
+        assert.ok(Math.abs(Number(shown) - expected) <= halfUnit(shown) + float32, `RoPE score at m = ${m}, n = ${j}: shown ${shown}, formula ${expected}`);
+        const qa = q.map((x, i) => x + pe(m, dim)[i]), ka = k.map((x, i) => x + pe(j, dim)[i]);
+        const expectedAdditive = dotProduct(qa, ka);
+        const shownAdditive = additive[m][j];
+        const float32Additive = 2 ** -22 * Math.hypot(...qa) * Math.hypot(...ka);
+        assert.ok(Math.abs(Number(shownAdditive) - expectedAdditive) <= halfUnit(shownAdditive) + float32Additive, `additive score at m = ${m}, n = ${j}: shown ${shownAdditive}, formula ${expectedAdditive}`);
+      }
+    }
+    // RoPE: along every diagonal the printed values agree to the digits shown (at most one unit of the last
+    // digit apart, the float32 noise straddling a rounding boundary).
+    for (const diagonal of diagonals(rope)) {
+      const values = diagonal.map(Number);
+      const unit = 2 * Math.max(...diagonal.map(halfUnit));
+      assert.ok(Math.max(...values) - Math.min(...values) <= unit * 1.0001, `RoPE diagonal ${diagonal.join(' ')}`);
+    }
+    // Additive: every diagonal with two cells or more changes by far more than the digits shown.
+    for (const diagonal of diagonals(additive).filter((d) => d.length >= 2)) {
+      const values = diagonal.map(Number);
+      assert.ok(Math.max(...values) - Math.min(...values) > 100 * 2 * Math.max(...diagonal.map(halfUnit)), `additive diagonal ${diagonal.join(' ')}`);
+    }
     assert.deepEqual(problems, []);
     await context.close();
   });

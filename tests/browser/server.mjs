@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+// POSLAB_DIST: test another build (e.g. one made with vite build --outDir while dist/ is being rebuilt).
+export const DIST = process.env.POSLAB_DIST ? `${process.env.POSLAB_DIST.replace(/\/$/, '')}/` : fileURLToPath(new URL('../../dist/', import.meta.url));
 export const MOUNT = '/course/poslab/';
 
 const TYPES = {

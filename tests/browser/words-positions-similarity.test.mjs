@@ -1,6 +1,7 @@
 // Lesson "Words, positions and similarity": trains in a worker, cancels, retrains, shows document 001's three
 // similarities (positional 0.8600013 exactly), downloads the document's corpus (served from the shared data
-// folder by intercepting the request), keeps its view in the link, and explains bad input.
+// folder by intercepting the request), keeps its view in the link, and explains bad input. With d = 8 the three
+// similarities are recomputed from the vectors the page prints; the word similarity matches the neighbours table.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -225,6 +226,121 @@ test('positions are counted from 1 (0 is refused with a reason); min_count dropp
   const status = await page.textContent('.w2v-train-status');
   assert.doesNotMatch(status, /(^|\D)0 words\/s/);
   assert.match(status, /words\/s|too quick/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// "A number shown to a student must be a tested number": with d = 8 the vector table shows every value of
+// y (the trained word vector), PE(pos) and pc = y·√d + PE, so the three similarities the page shows are
+// recomputed here, in double precision, from those printed vectors. Each printed value is rounded to five
+// significant digits; the tolerance is what that rounding can move a cosine (see cosineTolerance).
+
+/** The printed number and half a unit of its last printed digit ("-0.034059" → 5e-7, "2.0000e-04" → 5e-9). */
+function printed(text) {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
+  assert.ok(match, `"${text}" is not a printed number`);
+  const decimals = match[3]?.length ?? 0;
+  const exponent = Number(match[4] ?? 0);
+  return { value: Number(text), half: 0.5 * 10 ** (exponent - decimals) };
+}
+const dot = (a, b) => a.reduce((s, x, i) => s + x * b[i], 0);
+const norm = (a) => Math.sqrt(dot(a, a));
+const cosine = (a, b) => dot(a, b) / (norm(a) * norm(b));
+/**
+ * How far cos(a, b) can be from the cosine of the unrounded vectors when every a[i] is off by at most ha[i]
+ * (and b[i] by hb[i]): a unit vector moves by at most 2‖h‖/‖v‖, and cos = â·b̂ by at most the sum of the two
+ * moves (and their product). Plus half a unit of the 7 digits the similarity is printed with, and float32's
+ * share in the module's own sums (vectors stored as float32, ~6e-8 relative per value).
+ */
+function cosineTolerance(a, ha, b, hb) {
+  const ua = (2 * norm(ha)) / norm(a), ub = (2 * norm(hb)) / norm(b);
+  return ua + ub + ua * ub + 5e-8 + 1e-6;
+}
+
+/** The vector table at d = 8: {word, pos, y, pe, pc} with every value as {value, half}. */
+async function shownVectors(page, word, pos) {
+  // Wait for the table of this word and position (it is rebuilt when the fields change).
+  await page.waitForFunction(([w, p]) => {
+    const heads = [...document.querySelectorAll('.w2v-vector tbody th')].map((th) => th.textContent.trim());
+    return heads[0] === `y = ${w}` && heads[1] === `PE(${p})`;
+  }, [word, pos], { timeout: 10000 });
+  const rows = await page.$$eval('.w2v-vector tbody tr', (trs) => trs.map((r) => [...r.cells].map((c) => c.textContent.trim())));
+  assert.equal(rows.length, 3);
+  // Columns 0 1 2 3 … 4 5 6 7: with d = 8 the first and last four are all eight values.
+  const head = await page.$$eval('.w2v-vector thead th', (ths) => ths.map((th) => th.textContent.trim()));
+  assert.deepEqual(head.slice(1), ['0', '1', '2', '3', '…', '4', '5', '6', '7']);
+  const values = (row) => row.slice(1).filter((c) => c !== '…').map(printed);
+  const [y, pe, pc] = rows.map(values);
+  assert.equal(y.length, 8);
+  return { y, pe, pc };
+}
+
+test('d = 8: the word, position and word + position similarities shown are the cosines of the vectors shown', async () => {
+  const { page, problems, context } = await open(`${SLUG}?lang=en&vectorSize=8`);
+  await page.waitForSelector('.w2v-similarities .w2v-combined', { timeout: 30000 });
+  const first = await numbers(page);
+  const black = await shownVectors(page, 'black', 2);
+  // The other word's vectors: the same trained model asked with the pair the other way round (no retraining).
+  await field(page, 'word1').fill('brown');
+  await field(page, 'pos1').fill('10');
+  await field(page, 'word2').fill('black');
+  await field(page, 'pos2').fill('2');
+  const brown = await shownVectors(page, 'brown', 10);
+  assert.equal(await trainingState(page), 'done');
+  // The pair the other way round: the same three numbers (a cosine is symmetric), ± 1 in the 7th digit.
+  await page.waitForFunction(() => /“brown” at position 10 and “black” at position 2/.test(document.querySelector('.w2v-similarities caption').textContent));
+  const swapped = await numbers(page);
+  for (const name of ['word', 'position', 'combined']) assert.ok(Math.abs(Number(swapped[name]) - Number(first[name])) <= 1.5e-7, `${name}: ${swapped[name]} vs ${first[name]}`);
+
+  const v = (xs) => xs.map((x) => x.value);
+  const h = (xs) => xs.map((x) => x.half);
+  const d = 8;
+  // pc as printed is y·√d + PE as printed, to their rounding (the row the page says it is).
+  for (const { y, pe, pc } of [black, brown]) {
+    pc.forEach((x, i) => assert.ok(Math.abs(x.value - (y[i].value * Math.sqrt(d) + pe[i].value)) <= x.half + Math.sqrt(d) * y[i].half + pe[i].half + 1e-6, `pc[${i}] = ${x.value}`));
+  }
+  // "Word": cos(y(black), y(brown)).
+  const checks = {
+    word: [v(black.y), h(black.y), v(brown.y), h(brown.y)],
+    // "Position": cos(PE(2), PE(10)).
+    position: [v(black.pe), h(black.pe), v(brown.pe), h(brown.pe)],
+    // "Word + position": cos(y·√d + PE(2), y·√d + PE(10)), from y and PE as printed.
+    combined: [
+      black.y.map((x, i) => x.value * Math.sqrt(d) + black.pe[i].value), black.y.map((x, i) => x.half * Math.sqrt(d) + black.pe[i].half),
+      brown.y.map((x, i) => x.value * Math.sqrt(d) + brown.pe[i].value), brown.y.map((x, i) => x.half * Math.sqrt(d) + brown.pe[i].half),
+    ],
+  };
+  for (const [name, [a, ha, b, hb]] of Object.entries(checks)) {
+    const shown = Number(first[name]);
+    const expected = cosine(a, b);
+    const tolerance = cosineTolerance(a, ha, b, hb);
+    assert.ok(Number.isFinite(shown) && Math.abs(shown - expected) <= tolerance, `${name}: shown ${first[name]}, recomputed ${expected} ± ${tolerance}`);
+  }
+  // The same "word + position" from the printed pc rows themselves.
+  const combined = cosine(v(black.pc), v(brown.pc));
+  assert.ok(Math.abs(Number(first.combined) - combined) <= cosineTolerance(v(black.pc), h(black.pc), v(brown.pc), h(brown.pc)), `combined from pc: ${combined}`);
+  // The three differ from one another by far more than the tolerance: each check tells them apart.
+  assert.ok(Math.abs(Number(first.word) - Number(first.combined)) > 0.01 && Math.abs(Number(first.position) - Number(first.combined)) > 0.01, JSON.stringify(first));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("the word similarity shown is the neighbours table's cosine for the same pair", async () => {
+  const { page, problems, context } = await open(`${SLUG}?lang=en`);
+  await page.waitForSelector('.w2v-neighbours tbody tr', { timeout: 30000 });
+  const neighbours = await page.$$eval('.w2v-neighbours tbody tr', (trs) => trs.map((r) => [...r.cells].slice(1).map((c) => c.textContent.trim())));
+  // The neighbours are "black"'s, nearest first.
+  assert.match(await page.textContent('.w2v-neighbours caption'), /black/);
+  const cosines = neighbours.map(([, c]) => Number(c));
+  assert.deepEqual(cosines, [...cosines].sort((a, b) => b - a));
+  // Pair "black" with its first and last neighbour in turn: the "Word" row shows the neighbour's cosine
+  // (the table keeps float32, the similarity double: the same number to the 7 digits shown, ± 1 in the last).
+  for (const [word, cosineShown] of [neighbours[0], neighbours.at(-1)]) {
+    await field(page, 'word2').fill(word);
+    await page.waitForFunction((w) => document.querySelector('.w2v-similarities caption')?.textContent.includes(`“${w}”`), word, { timeout: 10000 });
+    const shown = (await numbers(page)).word;
+    assert.ok(Math.abs(Number(shown) - Number(cosineShown)) <= 1.5e-7, `cos(black, ${word}): ${shown} in the similarities, ${cosineShown} among the neighbours`);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });

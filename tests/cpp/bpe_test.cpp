@@ -14,8 +14,10 @@
 #include "poslab/bpe.hpp"
 #include "poslab/errors.hpp"
 #include "poslab/learned.hpp"
+#include "reference_merge.hpp"
 
 using poslab::Gpt2Tokenizer;
+using poslab::testing::reference_merge;
 using Ids = std::vector<std::uint32_t>;
 
 namespace {
@@ -42,30 +44,6 @@ Gpt2Tokenizer small_vocabulary(const std::vector<std::string>& merges) {
   for (int b = 0; b < 256; ++b) tokens.emplace_back(1, static_cast<char>(b));
   for (const auto& m : merges) tokens.push_back(m);
   return Gpt2Tokenizer(tokens, {{"<|endoftext|>", static_cast<std::uint32_t>(tokens.size())}});
-}
-
-// tiktoken's byte_pair_merge, written as plainly as possible: the reference the fast code must equal.
-Ids reference_merge(const std::map<std::string, std::uint32_t>& ranks, const std::string& piece) {
-  if (auto it = ranks.find(piece); it != ranks.end()) return {it->second};
-  std::vector<std::string> parts;
-  for (char c : piece) parts.emplace_back(1, c);
-  while (parts.size() > 1) {
-    std::uint32_t best = UINT32_MAX;
-    std::size_t at = 0;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      auto it = ranks.find(parts[i] + parts[i + 1]);
-      if (it != ranks.end() && it->second < best) {
-        best = it->second;
-        at = i;
-      }
-    }
-    if (best == UINT32_MAX) break;
-    parts[at] += parts[at + 1];
-    parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(at) + 1);
-  }
-  Ids ids;
-  for (const auto& p : parts) ids.push_back(ranks.at(p));
-  return ids;
 }
 
 std::vector<std::string> pieces(const std::string& text) { return small_vocabulary({}).pieces(text); }

@@ -74,3 +74,22 @@ TEST_CASE("RoPE refuses odd widths, bad bases and non-finite values") {
           poslab::rope_score_grid(v, v, 2, 513);
         }) == "out_of_range:positions");
 }
+
+TEST_CASE("the path of one pair's unit vector: (cos rω, sin rω) with ω = base^(−2·pair/dim); a pair past dim/2 is refused") {
+  const int dim = 8, steps = 12;
+  for (const double base : {10000.0, 100.0}) {
+    for (int pair = 0; pair < dim / 2; ++pair) {
+      const MatrixF path = poslab::rope_pair_path(dim, pair, steps, base);
+      REQUIRE(path.rows() == steps);
+      REQUIRE(path.cols() == 2);
+      const double omega = std::pow(base, -2.0 * pair / dim);
+      for (int r = 0; r < steps; ++r) {
+        CHECK(path(r, 0) == doctest::Approx(std::cos(r * omega)).epsilon(1e-6));
+        CHECK(path(r, 1) == doctest::Approx(std::sin(r * omega)).epsilon(1e-6));
+      }
+    }
+  }
+  CHECK(code_of([] { poslab::rope_pair_path(8, 4, 5); }) == "out_of_range:pair");
+  CHECK(code_of([] { poslab::rope_pair_path(8, -1, 5); }) == "out_of_range:pair");
+  CHECK(code_of([] { poslab::rope_pair_path(7, 0, 5); }) == "odd_width:dim");
+}

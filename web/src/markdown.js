@@ -20,6 +20,15 @@ export function renderMarkdown(html) {
     box.setAttribute('role', 'region');
     box.setAttribute('aria-label', [...table.querySelectorAll('thead th')].map((th) => th.textContent.trim()).join(' · '));
   }
+  // KaTeX's layout (see scripts/vite/lesson-markdown.mjs), one declaration at a time: the CSP refuses a style
+  // attribute or cssText, not a property set through the CSSOM.
+  for (const node of container.querySelectorAll('[data-katex-style]')) {
+    for (const declaration of node.dataset.katexStyle.split(';')) {
+      const colon = declaration.indexOf(':');
+      if (colon > 0) node.style.setProperty(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+    }
+    node.removeAttribute('data-katex-style');
+  }
   // A code block or a formula wider than the page (a phone) scrolls too: keyboard users must reach it.
   for (const wide of container.querySelectorAll('pre, .math-display')) wide.tabIndex = 0;
   return container;

@@ -1,6 +1,6 @@
 // worker.js — long jobs off the main thread: trains a skip-gram (Word2Vec) in steps with its own copy of
 // the WebAssembly module, reports progress between steps, stops when cancelled, and answers questions about
-// the trained model. Only src/kernel.js talks to it (see createTrainer()).
+// the trained model. Only src/kernel/workers.js talks to it (createTrainer()).
 //
 // Messages in:  {type: 'init', url} · {type: 'train', id, run, text, params} · {type: 'cancel'}
 //               {type: 'ask', id, method, args}

@@ -24,6 +24,10 @@ void validate_rope_shape(long long seq_len, long long dim, double base);
 /// the frequencies are those of the additive encoding, written once.
 MatrixF rope(const MatrixF& x, double base = kDefaultBase);
 
+/// Where RoPE takes pair `pair`'s unit vector (1 in dimension 2·pair, 0 elsewhere) at positions 0 … steps−1:
+/// steps × 2, the pair's two coordinates at each position (lesson 11's arrows). pair in [0, dim/2).
+MatrixF rope_pair_path(int dim, int pair, int steps, double base = kDefaultBase);
+
 /// Same on raw memory (seq_len*dim floats each); the form the bindings use.
 void rope_into(const float* x, float* out, int seq_len, int dim, double base);
 

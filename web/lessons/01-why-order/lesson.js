@@ -1,10 +1,10 @@
 // Lesson 01 — why order matters. The student reorders a sentence; the kernel runs one attention head on
 // the words in both orders (with or without positional encoding, with or without a causal mask) and says,
-// word by word, how far apart its two outputs are. No maths here: every number comes from the kernel.
-import { onLanguageChange, language, t } from '../../src/i18n.js';
+// word by word, how far apart its two outputs are. No maths here: every number comes from the kernel. The
+// draft / view skeleton is web/src/lesson-view.js; the new order is one of its fields (the reorder list).
+import { language } from '../../src/i18n.js';
 import { describeError } from '../../src/kernel.js';
-import { perFrame } from '../../src/schedule.js';
-import { showNotice } from '../../src/ui/notices.js';
+import { lessonView, defaultsOf } from '../../src/lesson-view.js';
 import { params } from './params.js';
 import { controlsView } from './controls.js';
 import { resultsView } from './results-view.js';
@@ -25,17 +25,23 @@ function wordMatrix(table, words) {
 }
 
 export function mount({ kernel, initial, save }) {
+  const lesson = lessonView({ initial, save, syncDraft: true, params });
+  const defaults = defaultsOf(params);
   const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
-  let view = { ...initial };
+  const wordsOf = (sentence) => sentences[sentence].words[language()];
+  const reorderOf = (sentence) => sentences[sentence].reorder[language()];
 
   const controls = controlsView({
-    onValue: (name, value) => {
-      if (name === 'sentence') apply({ sentence: value, order: sentences[value].reorder[language()] });
-      else apply({ [name]: value });
-    },
-    onOrder: (ids) => apply({ order: ids }),
-    onReset: () => apply({ order: sentences[view.sentence].words[language()].map((_, i) => i) }),
+    // A new sentence comes with its own reordering (the old order may not even fit its length).
+    onValue: (name, value) => (name === 'sentence' ? lesson.apply({ sentence: value, order: reorderOf(value) }) : lesson.propose(name, value)),
+    onOrder: (ids) => lesson.apply({ order: ids }),
+    onReset: () => lesson.apply({ order: wordsOf(lesson.view.sentence).map((_, i) => i) }),
   });
+  // The reorder list as a field: the page sets it when it draws; its error is the order's explanation.
+  const orderField = {
+    set() {},
+    showError: (err) => controls.showOrderError(err ? () => describeError(err) : null),
+  };
   const results = resultsView();
   const headTables = headView();
   controls.element.append(headTables.element);
@@ -48,75 +54,49 @@ export function mount({ kernel, initial, save }) {
   const check = checkView();
 
   /** One attention run over a list of words, as the toggles say. */
-  function run(words) {
-    const { table, wq, wk, wv } = example(view.seed);
+  function run({ table, wq, wk, wv }, v, words) {
     let input = wordMatrix(table, words);
-    if (view.pe === 'on') input = kernel.addPositionalEncoding(input, 'paper', false);
-    const { weights, output } = kernel.selfAttention(input, { wq: wq.data, wk: wk.data, wv: wv.data, causal: view.mask === 'on' });
+    if (v.pe === 'on') input = kernel.addPositionalEncoding(input, 'paper', false);
+    const { weights, output } = kernel.selfAttention(input, { wq: wq.data, wk: wk.data, wv: wv.data, causal: v.mask === 'on' });
     return { words, input, weights, output };
   }
 
-  function render() {
-    const words = sentences[view.sentence].words[language()];
-    try {
-      kernel.validatePermutation(view.order, words.length);
-    } catch (err) {
-      // A link with an impossible order (0,0,1): say why, and show the sentence's own reordering instead.
-      controls.showOrderError(() => describeError(err));
-      view.order = sentences[view.sentence].reorder[language()];
-    }
-    try {
-      example(view.seed);
-      controls.fields.seed.showError(null);
-    } catch (err) {
-      // The field parses seeds itself, so this is a link's seed the kernel refuses: say so, use the notebook's.
-      controls.fields.seed.showError(err);
-      view.seed = params.seed.default;
-    }
-    let original, reordered, gaps;
-    try {
-      original = run(words);
-      reordered = run(view.order.map((i) => words[i]));
-      gaps = kernel.permutationRowGaps(original.output, reordered.output, view.order);
-    } catch (err) {
-      showNotice(() => describeError(err), { kind: 'error' });
-      return;
-    }
-    save(view);
-    controls.words.set(view.order.map((i) => ({ id: i, text: words[i] })));
-    for (const [name, field] of Object.entries(controls.fields)) field.set(view[name]);
-    headTables.draw(example(view.seed));
-    results.draw(original, reordered, view, results.width());
-    check.draw({ words, order: view.order, gaps: [...gaps], same: [...gaps].every(gapIsSmall), view });
-  }
-  const scheduleRender = perFrame(render);
-
-  function apply(values) {
-    // A new order from the student or a new sentence replaces the explanation of a bad order from the link.
-    if ('order' in values || 'sentence' in values) controls.showOrderError(null);
-    view = { ...view, ...values };
-    scheduleRender();
+  function compute(v) {
+    const words = wordsOf(v.sentence);
+    kernel.validatePermutation(v.order, words.length);
+    const seeded = example(v.seed);
+    const original = run(seeded, v, words);
+    const reordered = run(seeded, v, v.order.map((i) => words[i]));
+    return { words, head: seeded, original, reordered, gaps: [...kernel.permutationRowGaps(original.output, reordered.output, v.order)] };
   }
 
-  const offLanguage = onLanguageChange(() => {
-    // The sentence has other words (maybe another count) in the other language: start from its reordering.
-    if (view.order.length !== sentences[view.sentence].words[language()].length) view.order = sentences[view.sentence].reorder[language()];
-    controls.relabel();
-    selfCheck.relabel();
-    scheduleRender();
-  });
-  const resize = new ResizeObserver(() => scheduleRender());
-
-  return {
-    widgets: { controls: controls.element, results: results.element, check: check.element, quiz: selfCheck.element },
-    start() {
-      resize.observe(results.element);
-      render();
-    },
-    setParams: apply,
-    destroy() {
-      offLanguage();
-      resize.disconnect();
-    },
+  // Only a link can hold an impossible order (0,0,1) or a seed the kernel refuses (the field parses what is
+  // typed): say why, and use the sentence's own reordering or the notebook's seed instead.
+  const blame = (err, next) => {
+    const fallback = { order: reorderOf(next.sentence), seed: defaults.seed }[err.argument];
+    if (fallback === undefined || String(next[err.argument]) === String(fallback)) return null;
+    return { name: err.argument, from: { [err.argument]: fallback } };
   };
+
+  function draw(r, view) {
+    controls.words.set(view.order.map((i) => ({ id: i, text: r.words[i] })));
+    if (lesson.changed('head', `${view.seed}|${language()}`)) headTables.draw(r.head);
+    results.draw(r.original, r.reordered, view, results.width());
+    check.draw({ words: r.words, order: view.order, gaps: r.gaps, same: r.gaps.every(gapIsSmall), view });
+  }
+
+  return lesson.mount({
+    panels: [controls],
+    fields: { ...controls.fields, order: orderField },
+    compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
+    draw,
+    relabel() {
+      selfCheck.relabel();
+      // The sentence has other words (maybe another count) in the other language: start from its reordering.
+      const { sentence, order } = lesson.view;
+      if (order.length !== wordsOf(sentence).length) lesson.apply({ order: reorderOf(sentence) });
+    },
+    observe: results.element,
+    widgets: { controls: controls.element, results: results.element, check: check.element, quiz: selfCheck.element },
+  });
 }

@@ -3,16 +3,7 @@
 import { t } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatValue } from '../../src/format.js';
-
-function matrixTable(matrix, rowLabels, colLabels, caption, corner) {
-  const rows = rowLabels.map((header, i) => ({
-    header,
-    cells: colLabels.map((_, j) => formatValue(matrix.data[i * matrix.cols + j])),
-  }));
-  return scrollBox(dataTable({ caption, corner, columns: colLabels, rows }), caption);
-}
+import { matrixTable } from '../../src/charts/matrix-table.js';
 
 function side(kind) {
   const element = document.createElement('section');
@@ -38,7 +29,7 @@ function side(kind) {
       figures[name].update({
         title,
         drawing: labelledHeatmap({ matrix, rowLabels, colLabels: cols, width, labels, scale, domain }),
-        table: () => matrixTable(matrix, rowLabels, cols, title, t(`whyOrder.results.${name}.corner`)),
+        table: () => matrixTable({ matrix, caption: title, corner: t(`whyOrder.results.${name}.corner`), rowHeader: (i) => rowLabels[i], columns: cols }).element,
       });
     };
     const vars = { sentence: words.join(' ') };

@@ -2,7 +2,8 @@
 // views; no maths here. The draft / view skeleton is web/src/lesson-view.js: a rejected value (k that would
 // make pos + k negative, an odd d_model) stays in its field with the kernel's explanation, and the page keeps
 // showing the last good view.
-import { lessonView } from '../../src/lesson-view.js';
+import { lessonView, recent } from '../../src/lesson-view.js';
+import { language } from '../../src/i18n.js';
 import { params } from './params.js';
 import { d2View } from './d2-view.js';
 import { stepsView } from './steps-view.js';
@@ -62,20 +63,30 @@ export function mount({ kernel, initial, save }) {
     },
   };
 
+  // Each part's last few results by its own parameters: moving one part's field costs no kernel call for the
+  // others (the steps' max_len × d_model tables are the heavy ones).
+  for (const part of Object.values(parts)) {
+    const { keys, compute: make } = part;
+    part.remembered = recent(4, (...values) => make(Object.fromEntries(keys.map((k, i) => [k, values[i]]))));
+  }
+
   function compute(next, failed) {
     const results = {};
-    for (const [name, { keys, fieldFor, compute: part }] of Object.entries(parts)) {
-      results[name] = lesson.attempt(part, next, failed, lesson.namedOrTouched(keys, fieldFor));
+    for (const [name, { keys, fieldFor, remembered }] of Object.entries(parts)) {
+      results[name] = lesson.attempt((v) => remembered(...keys.map((k) => v[k])), next, failed, lesson.namedOrTouched(keys, fieldFor));
     }
     return results;
   }
 
-  function draw(results) {
+  // A view is redrawn only when what it shows changed: its part's parameters, the language or its width.
+  function draw(results, view) {
+    const lang = language();
     const widths = { d2: d2.width(), waves: waves.width() };
-    d2.draw(results.d2, widths.d2);
-    steps.draw(results.steps);
-    waves.draw(results.steps, widths.waves);
-    rotation.draw(results.rotation);
+    const of = (name) => parts[name].keys.map((k) => view[k]).join(',');
+    if (lesson.changed('d2', `${of('d2')}|${lang}|${widths.d2}`)) d2.draw(results.d2, widths.d2);
+    if (lesson.changed('steps', `${of('steps')}|${lang}`)) steps.draw(results.steps);
+    if (lesson.changed('waves', `${view.dModel},${view.maxLen}|${lang}|${widths.waves}`)) waves.draw(results.steps, widths.waves);
+    if (lesson.changed('rotation', `${of('rotation')}|${lang}`)) rotation.draw(results.rotation);
   }
 
   return lesson.mount({

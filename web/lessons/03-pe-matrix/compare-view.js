@@ -4,7 +4,7 @@ import { t } from '../../src/i18n.js';
 import { textField } from '../../src/ui/fields.js';
 import { params } from './params.js';
 import { comparePairs } from './presets.js';
-import { matrixTable } from './matrix-table.js';
+import { matrixTable } from '../../src/charts/matrix-table.js';
 
 const key = (name) => `peMatrix.fields.${name}`;
 
@@ -67,7 +67,7 @@ export function compareView({ onValue, onPair }) {
       ...[
         ['A', a],
         ['B', b],
-      ].map(([label, m]) => matrixTable({ matrix: m, rowClass, caption: t('peMatrix.compare.caption', { label, maxLen: m.rows, dModel: m.cols, variant }) }).element),
+      ].map(([label, m]) => matrixTable({ corner: t('peMatrix.table.corner'), matrix: m, rowClass, caption: t('peMatrix.compare.caption', { label, maxLen: m.rows, dModel: m.cols, variant }) }).element),
     );
   }
 

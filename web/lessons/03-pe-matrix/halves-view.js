@@ -4,7 +4,7 @@
 import { t } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { heatmap } from '../../src/charts/heatmap.js';
-import { matrixTable } from './matrix-table.js';
+import { matrixTable } from '../../src/charts/matrix-table.js';
 
 const WINDOW_ROWS = 12;
 const WINDOW_COLS = 8;
@@ -40,7 +40,7 @@ export function halvesView() {
             description: t('peMatrix.halves.description'),
           },
         }),
-        table: () => matrixTable({ matrix: part, caption: t(`peMatrix.halves.${kind}`, vars), rowLimit: WINDOW_ROWS, colLimit: WINDOW_COLS }).element,
+        table: () => matrixTable({ corner: t('peMatrix.table.corner'), matrix: part, caption: t(`peMatrix.halves.${kind}`, vars), rowLimit: WINDOW_ROWS, colLimit: WINDOW_COLS }).element,
       });
     });
   }

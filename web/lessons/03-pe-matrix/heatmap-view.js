@@ -2,7 +2,7 @@
 import { t } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { heatmap } from '../../src/charts/heatmap.js';
-import { matrixTable } from './matrix-table.js';
+import { matrixTable } from '../../src/charts/matrix-table.js';
 
 // Big enough to read a pattern, small enough to scroll through on a phone.
 const WINDOW_ROWS = 32;
@@ -32,7 +32,7 @@ export function heatmapView() {
       noteText: drawing.dataset.averaged === 'true' ? t('peMatrix.heatmap.averaged') : '',
       table: () => {
         const caption = t('peMatrix.table.caption', vars);
-        const result = matrixTable({ matrix, caption, rowLimit: WINDOW_ROWS, colLimit: WINDOW_COLS });
+        const result = matrixTable({ corner: t('peMatrix.table.corner'), matrix, caption, rowLimit: WINDOW_ROWS, colLimit: WINDOW_COLS });
         const box = document.createElement('div');
         if (result.windowed) {
           const note = document.createElement('p');

@@ -6,7 +6,7 @@ import { formatValue } from '../../src/format.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { textField } from '../../src/ui/fields.js';
 import { params } from './params.js';
-import { matrixTable } from './matrix-table.js';
+import { matrixTable } from '../../src/charts/matrix-table.js';
 
 // Up to this many values the whole matrix is a table (10 × 4 of document 000, 20 × 64, …).
 const FULL_TABLE_LIMIT = 2000;
@@ -58,7 +58,7 @@ export function valuesView({ onValue }) {
       return;
     }
     const caption = t('peMatrix.values.caption', vars);
-    fullHost.replaceChildren(matrixTable({ matrix, caption }).element);
+    fullHost.replaceChildren(matrixTable({ corner: t('peMatrix.table.corner'), matrix, caption }).element);
   }
 
   function drawInspector(matrix, view) {

@@ -3,7 +3,8 @@
 import { t } from '../../src/i18n.js';
 import { formatValue } from '../../src/format.js';
 import { selectField } from '../../src/ui/fields.js';
-import { matrixTable } from './matrix-table.js';
+import { matrixTable } from '../../src/charts/matrix-table.js';
+import { printedAs } from './printed-as.js';
 import { params } from './params.js';
 
 const STEPS = ['embedded', 'scaled', 'positional', 'encoded', 'shift', 'shiftScaled'];
@@ -40,7 +41,7 @@ export function stepsView({ onValue }) {
         const figure = document.createElement('div');
         figure.className = `step step-${name}`;
         const caption = t(`embeddingToPosition.steps.${name}`, { xs: scaled ? 'x·√d' : 'x' });
-        const table = matrixTable({ matrix: steps[name], caption, corner: t('embeddingToPosition.steps.corner'), rowHeader, style: view.digits });
+        const table = matrixTable({ matrix: steps[name], caption, corner: t('embeddingToPosition.steps.corner'), rowHeader, colLimit: 8, makeFormat: printedAs(view.digits), printed: true });
         windowed ||= table.windowed;
         figure.append(table.element);
         return figure;

@@ -17,29 +17,33 @@ export function requirementsView({ onValue }) {
   const host = document.createElement('div');
   element.append(seed.element, host);
 
-  /** live: {closest, identical, prefix, rotation: {pos, k, error}, rope: {closest, identical, prefix, grid, spread}, maxLen, dModel}. */
+  /**
+   * live: {maxLen, dModel, sinusoidal, rope, learned (each the kernel's requirement checks: closest,
+   * deterministic, extends, grid, spread; learned also seed, nextSeed, redraw, missing), rotation: {pos, k, error}}.
+   */
   function draw(live) {
     const mark = (ok) => (ok ? '✓' : '✗');
+    const { sinusoidal: s, rope: r, learned: l } = live;
+    const extendsText = (ok) => `${mark(ok)} ${t(`distances.requirements.live.generalises.${ok}`, { maxLen: live.maxLen, twice: 2 * live.maxLen })}`;
+    const deterministicText = (ok) => `${mark(ok)} ${t(`distances.requirements.live.deterministic.${ok}`)}`;
     const sinusoidal = {
-      unique: `${mark(live.closest.distance > 0)} ${t('distances.requirements.live.unique', { a: live.closest.posA, b: live.closest.posB, distance: formatValue(live.closest.distance), maxLen: live.maxLen })}`,
-      deterministic: `${mark(live.identical)} ${t(`distances.requirements.live.deterministic.${live.identical}`)}`,
-      generalises: `${mark(live.prefix)} ${t(`distances.requirements.live.generalises.${live.prefix}`, { maxLen: live.maxLen, twice: 2 * live.maxLen })}`,
+      unique: `${mark(s.closest.distance > 0)} ${t('distances.requirements.live.unique', { a: s.closest.posA, b: s.closest.posB, distance: formatValue(s.closest.distance), maxLen: live.maxLen })}`,
+      deterministic: deterministicText(s.deterministic),
+      generalises: extendsText(s.extends),
       relative: `${mark(live.rotation.error < 1e-5)} ${t('distances.requirements.live.relative', { pos: live.rotation.pos, k: live.rotation.k, error: formatValue(live.rotation.error) })}`,
     };
-    const r = live.rope;
     // q·k of vectors of dModel ones is about dModel in size; float rounding leaves ~1e-7 of it per diagonal.
     const constant = r.spread < 1e-5 * live.dModel;
     const rope = {
       unique: `${mark(r.closest.distance > 0)} ${t('distances.requirements.ropeLive.unique', { a: r.closest.posA, b: r.closest.posB, distance: formatValue(r.closest.distance), maxLen: live.maxLen })}`,
-      deterministic: `${mark(r.identical)} ${t(`distances.requirements.live.deterministic.${r.identical}`)}`,
-      generalises: `${mark(r.prefix)} ${t(`distances.requirements.live.generalises.${r.prefix}`, { maxLen: live.maxLen, twice: 2 * live.maxLen })}`,
+      deterministic: deterministicText(r.deterministic),
+      generalises: extendsText(r.extends),
       relative: `${mark(constant)} ${t('distances.requirements.ropeLive.relative', { spread: formatValue(r.spread), n: r.grid })}`,
     };
-    const l = live.learned;
     // cosines of random rows: along a diagonal (fixed offset) they scatter over a good part of [−1, 1]
     const learned = {
       unique: `${mark(l.closest.distance > 0)} ${t('distances.requirements.learnedLive.unique', { a: l.closest.posA, b: l.closest.posB, distance: formatValue(l.closest.distance), maxLen: live.maxLen })}`,
-      deterministic: `${mark(l.redraw === 0)} ${t('distances.requirements.learnedLive.deterministic', { seed: l.seed, other: l.otherSeed, same: t(`distances.requirements.learnedLive.same.${l.identical}`), distance: formatValue(l.redraw) })}`,
+      deterministic: `${mark(l.redraw === 0)} ${t('distances.requirements.learnedLive.deterministic', { seed: l.seed, other: l.nextSeed, same: t(`distances.requirements.learnedLive.same.${l.deterministic}`), distance: formatValue(l.redraw) })}`,
       generalises: `${mark(!l.missing)} ${t('distances.requirements.learnedLive.generalises', { maxLen: live.maxLen, dModel: live.dModel, last: live.maxLen - 1, error: l.missing ? describeError(l.missing) : '—' })}`,
       relative: `${mark(l.spread < 1e-5)} ${t('distances.requirements.learnedLive.relative', { spread: formatValue(l.spread), n: l.grid })}`,
     };

@@ -1,7 +1,8 @@
 // Lesson 11 — RoPE. Arrows of one rotated pair, the query·key score grids of RoPE and of the additive
-// encoding, and a self-check quiz. Every number comes from the kernel (rope, ropeScoreGrid,
+// encoding, and a self-check quiz. Every number comes from the kernel (ropePairPath, ropeScoreGrid,
 // additiveScoreGrid, diagonalSpread); this file arranges inputs and outputs only.
-import { lessonView } from '../../src/lesson-view.js';
+import { lessonView, recent } from '../../src/lesson-view.js';
+import { language } from '../../src/i18n.js';
 import { quiz } from '../../src/ui/quiz.js';
 import { params } from './params.js';
 import { arrowsView } from './arrows-view.js';
@@ -30,23 +31,17 @@ export function mount({ kernel, initial, save }) {
   quizPanel.className = 'panel rope-quiz';
   quizPanel.append(check.element);
 
-  function compute({ dim, pair, steps, base, grid }) {
-    // The pair's unit vector (1 in column 2·pair) at positions 0 … steps − 1; RoPE turns row r as position r.
-    if (pair >= dim / 2) {
-      throw Object.assign(new Error('pair out of range'), { code: 'out_of_range', argument: 'pair', value: pair, min: 0, max: dim / 2 - 1 });
-    }
-    const x = { rows: steps, cols: dim, data: new Float32Array(steps * dim) };
-    for (let r = 0; r < steps; r++) x.data[r * dim + 2 * pair] = 1;
-    const turned = kernel.rope(x, base);
-    const points = Array.from({ length: steps }, (_, r) => [turned.data[r * dim + 2 * pair], turned.data[r * dim + 2 * pair + 1]]);
+  // The arrows and the score grids, each remembered by its own parameters: moving the pair or the steps
+  // costs no grid, and the grid's size no arrows.
+  const arrowsOf = recent(4, (dim, pair, steps, base) => ({ pair, dim, base, points: kernel.ropePairPath({ dim, pair, steps, base }) }));
+  const scoresOf = recent(4, (dim, base, grid) => {
     const q = Float32Array.from(query.slice(0, dim));
     const k = Float32Array.from(key.slice(0, dim));
     const grids = { rope: kernel.ropeScoreGrid(q, k, grid, base), additive: kernel.additiveScoreGrid(q, k, grid) };
-    return {
-      arrows: { pair, dim, base, points },
-      scores: { grids, spreads: { rope: kernel.diagonalSpread(grids.rope), additive: kernel.diagonalSpread(grids.additive) }, dim, base },
-    };
-  }
+    return { grids, spreads: { rope: kernel.diagonalSpread(grids.rope), additive: kernel.diagonalSpread(grids.additive) }, dim, base };
+  });
+
+  const compute = ({ dim, pair, steps, base, grid }) => ({ arrows: arrowsOf(dim, pair, steps, base), scores: scoresOf(dim, base, grid) });
 
   const blame = lesson.namedOrTouched(Object.keys(params), { dim: 'dim', base: 'base', pair: 'pair' });
 
@@ -54,9 +49,12 @@ export function mount({ kernel, initial, save }) {
     panels: [arrows, scores],
     relabel: () => check.relabel(),
     compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
-    draw: (result) => {
-      arrows.draw(result.arrows, arrows.width());
-      scores.draw(result.scores, scores.width());
+    // A view is redrawn only when what it shows changed: its parameters, the language or its width.
+    draw: (result, { dim, pair, steps, base, grid }) => {
+      const lang = language();
+      const widths = { arrows: arrows.width(), scores: scores.width() };
+      if (lesson.changed('arrows', `${dim},${pair},${steps},${base}|${lang}|${widths.arrows}`)) arrows.draw(result.arrows, widths.arrows);
+      if (lesson.changed('scores', `${dim},${base},${grid}|${lang}|${widths.scores}`)) scores.draw(result.scores, widths.scores);
     },
     observe: scores.element,
     widgets: { arrows: arrows.element, scores: scores.element, quiz: quizPanel },

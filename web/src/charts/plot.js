@@ -3,6 +3,7 @@
 // label offsets are the caller's, written with px() so they grow too.
 import * as Plot from '@observablehq/plot';
 import { textScale } from '../ui/text-size.js';
+import './plot.css';
 
 const grow = (size, scale) => Math.round(parseFloat(size) * scale * 10) / 10;
 
@@ -10,6 +11,9 @@ function scaled(draw, options) {
   const scale = textScale();
   const style = options.style ?? {};
   const element = draw({ ...options, style: { ...style, fontSize: `${grow(style.fontSize ?? '10px', scale)}px` } });
+  // Plot writes its few base rules in a <style> inside each chart; the site's CSP (no 'unsafe-inline') would
+  // refuse it and report a violation, so it goes before the chart reaches the page: plot.css has the rules.
+  for (const node of element.querySelectorAll('style')) node.remove();
   if (scale !== 1) {
     // Text marks carry their size as an attribute (fontSize: 12 → font-size="12"); grow those too.
     for (const node of element.querySelectorAll('[font-size]')) node.setAttribute('font-size', String(grow(node.getAttribute('font-size'), scale)));

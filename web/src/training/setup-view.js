@@ -1,4 +1,4 @@
-// training/setup-view.js — the setup panel of the training lessons (11 and 12): their fields, up to three runs
+// training/setup-view.js — the setup panel of the training lessons (12 and 13): their fields, up to three runs
 // (one positional method each), Train, Cancel and Continue, one progress bar and one status line per run.
 // Texts under train.* (lesson 12's strings); each lesson names its fields and their label prefix. No maths here.
 import { t, language } from '../i18n.js';

@@ -1,7 +1,7 @@
 // training/transformer-worker.js — one transformer training run per worker, so several positional methods train
 // side by side on machines with several cores. It loads its own copy of the WebAssembly module, trains in
 // slices (reporting progress and the accuracy curve between them), stops when cancelled, continues when asked,
-// and answers questions about the trained model. Only src/kernel.js talks to it (createTransformerRun()).
+// and answers questions about the trained model. Only src/kernel/workers.js talks to it (createTransformerRun()).
 //
 // In:  {type: 'init', url} · {type: 'start', id, settings} · {type: 'train', id, steps, evalLengths}
 //      {type: 'cancel'} · {type: 'ask', id, method, args}

@@ -1,0 +1,107 @@
+// training/training-lesson.js — the skeleton lessons 12 and 13 share: the setup panel and its runs a, b and c
+// (runSet, one worker each), the loss curves, which parameters make the runs on screen stale, Train / Cancel /
+// Continue, language changes and resizes. Each lesson adds what it does with trained runs. No maths here.
+import { onLanguageChange } from '../i18n.js';
+import { perFrame } from '../schedule.js';
+import { setupView, RUNS } from './setup-view.js';
+import { curvesView } from './curves-view.js';
+import { runSet } from './run-set.js';
+
+/**
+ * initial, save: the lesson's state and where it is kept. params, trainingParams (the names whose change makes
+ * trained runs stale), layout, prefix: the setup panel (see setupView). settings(view, method) → a run's
+ * settings. evalLengths(view): held-out lengths measured during training. afterTrain(view, fresh): called with
+ * the view the training started from, once every active run has stopped (not when a newer Train overtook it).
+ * onOther(name): a parameter that is not a training one changed. extraFields: the lesson's own fields.
+ * relabel(), resized(): the lesson's own views on a language change and a new width.
+ */
+export function trainingLesson({
+  initial, save, params, trainingParams, layout, prefix, settings, evalLengths, afterTrain, beforeTrain = () => {},
+  onOther = () => {}, extraFields = {}, relabel = () => {}, resized = () => {},
+}) {
+  const view = { ...initial };
+  let trainedWith = null; // the training parameters of the runs on screen
+
+  const setup = setupView({
+    params, layout, prefix,
+    onValue: propose,
+    onTrain: () => go(true),
+    onCancel: () => runs.cancel(active()),
+    onContinue: () => go(false),
+  });
+  const curves = curvesView();
+  const fields = { ...setup.fields, ...extraFields };
+
+  const active = () => RUNS.filter((id) => view[id] !== 'off');
+  const redraw = perFrame(() => curves.draw(runs.curves(active(), (id) => view[id])));
+  const runs = runSet({ setup, onPoint: redraw });
+  const trainingKey = () => JSON.stringify(trainingParams.map((name) => view[name]));
+  const showStale = () => setup.setStale(trainedWith !== null && trainingKey() !== trainedWith);
+
+  /** Trains every active run view.steps steps; fresh: new models from the seed (else they continue). */
+  async function go(fresh) {
+    if (fresh) {
+      trainedWith = trainingKey();
+      beforeTrain();
+    }
+    setup.setStale(false);
+    const asked = { ...view };
+    const done = await runs.train({ ids: active(), settingsOf: (id) => settings(view, view[id]), steps: view.steps, evalLengths: evalLengths(view), fresh });
+    if (done) await afterTrain(asked, fresh);
+  }
+
+  function propose(name, value) {
+    view[name] = value;
+    save({ ...view });
+    if (RUNS.includes(name)) setup.setMethods({ a: view.a, b: view.b, c: view.c });
+    if (trainingParams.includes(name)) showStale();
+    else onOther(name);
+  }
+
+  function apply(values) {
+    Object.assign(view, values);
+    for (const [name, field] of Object.entries(fields)) field.set(view[name]);
+    setup.setMethods({ a: view.a, b: view.b, c: view.c });
+    showStale();
+    onOther(null);
+  }
+
+  for (const [name, field] of Object.entries(fields)) field.set(view[name]);
+  setup.setMethods({ a: view.a, b: view.b, c: view.c });
+
+  const offLanguage = onLanguageChange(() => {
+    setup.relabel();
+    curves.relabel();
+    relabel();
+  });
+  let lastWidth = 0;
+  const resize = new ResizeObserver(() => {
+    const width = curves.width();
+    if (width === lastWidth) return;
+    lastWidth = width;
+    redraw();
+    resized();
+  });
+
+  return {
+    view,
+    runs,
+    active,
+    propose,
+    setup,
+    curves,
+    /** The lesson's mount() result, given its widgets (setup and curves included by the lesson where it wants them). */
+    lifecycle: (widgets) => ({
+      widgets,
+      start() {
+        resize.observe(curves.element);
+      },
+      setParams: apply,
+      destroy() {
+        offLanguage();
+        resize.disconnect();
+        runs.terminate();
+      },
+    }),
+  };
+}
