@@ -10,7 +10,7 @@ import { launch, openPage } from './browser.mjs';
 const OUT = process.env.SHOTS_DIR || '/tmp/poslab-shots';
 const widths = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'phone', viewport: { width: 360, height: 780 } },
 ];
 const [lesson = 'pe-matrix', query = ''] = process.argv.slice(2);
 

@@ -7,6 +7,23 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Slides want more pixels than a screen: a PNG is drawn at 3 CSS pixels per pixel (1800 px for 600). */
 export const PNG_SCALE = 3;
 
+// An image drawn from a blob: URL inherits the page's CSP, which refuses style attributes ('unsafe-inline'):
+// in the exported SVG the properties a drawing needs travel as presentation attributes instead.
+const PRESENTATION = new Set([
+  'color', 'fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray', 'opacity',
+  'font-family', 'font-size', 'font-style', 'font-variant', 'font-weight', 'text-anchor', 'dominant-baseline',
+  'image-rendering', 'shape-rendering', 'visibility',
+]);
+
+/** Replaces every style attribute under (and on) `root` by the presentation attributes it held. */
+function stylesAsAttributes(root) {
+  for (const node of [root, ...root.querySelectorAll('[style]')]) {
+    if (!node.hasAttribute('style')) continue;
+    for (const name of Array.from(node.style)) if (PRESENTATION.has(name)) node.setAttribute(name, node.style.getPropertyValue(name));
+    node.removeAttribute('style');
+  }
+}
+
 const escapeXml = (text) => String(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]);
 
 /**
@@ -26,7 +43,7 @@ export function figureSvg(host, title) {
     const r = at(node.getBoundingClientRect());
     if (r.w === 0 || r.h === 0) continue;
     if (node.tagName.toLowerCase() === 'canvas') {
-      parts.push(`<image x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" preserveAspectRatio="none" style="image-rendering:pixelated" href="${node.toDataURL('image/png')}"/>`);
+      parts.push(`<image x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" preserveAspectRatio="none" image-rendering="pixelated" href="${node.toDataURL('image/png')}"/>`);
       continue;
     }
     const copy = node.cloneNode(true);
@@ -35,6 +52,7 @@ export function figureSvg(host, title) {
     copy.setAttribute('width', String(r.w));
     copy.setAttribute('height', String(r.h));
     if (!copy.getAttribute('viewBox')) copy.setAttribute('viewBox', `0 0 ${r.w} ${r.h}`);
+    stylesAsAttributes(copy);
     parts.push(new XMLSerializer().serializeToString(copy));
   }
   // Text outside the SVGs (Plot's swatch legends are HTML): each line where it stands, in its size.
