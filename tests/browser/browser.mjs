@@ -107,8 +107,17 @@ export function useLesson(slug) {
   return site;
 }
 
-/** Waits for the next frames to be drawn (the page redraws once per animation frame). */
-export const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+/**
+ * Waits for the next frames to be drawn (the page redraws once per animation frame), then for the views far
+ * from the screen, which a lesson draws once the reader pauses (<html data-deferred>, see lesson-view.js).
+ */
+export async function frames(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await settled(page);
+}
+
+/** Waits until no view waits to be drawn (a lesson draws the views far from the screen once the reader pauses). */
+export const settled = (page) => page.waitForFunction(() => !('deferred' in document.documentElement.dataset));
 
 /**
  * Opens the table under a figure's <details> and waits for its rows. A chart's table is built on the
@@ -130,6 +139,7 @@ export const overflow = (page) => page.evaluate(() => document.documentElement.s
 
 /** What the figures currently show, to tell whether a change redrew them. */
 export async function snapshot(page) {
+  await settled(page);
   return page.evaluate(() => ({
     heatmapTitle: document.querySelector('.heatmap figcaption')?.textContent,
     heatmapImage: document.querySelector('.heatmap canvas')?.toDataURL(),
@@ -141,6 +151,7 @@ export async function snapshot(page) {
 
 /** The cells of one row of the full values table, as printed. */
 export async function tableRow(page, position) {
+  await settled(page);
   return page.evaluate((pos) => {
     const table = document.querySelector('.values .data-table:not(.inspector-table)');
     const row = [...table.tBodies[0].rows].find((r) => r.cells[0].textContent.trim() === String(pos));

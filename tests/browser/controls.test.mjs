@@ -2,12 +2,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './server.mjs';
-import { useSite, snapshot, field } from './browser.mjs';
+import { useSite, snapshot, field, frames } from './browser.mjs';
 
 const site = useSite({ before, after }, startServer);
 
-/** Waits for the next frames to be drawn (the page redraws once per animation frame). */
-const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 test('moving the max_len slider with the keyboard redraws the heatmap, the line chart and the table', async () => {
   const { page, problems, context } = await site.open('#/pe-matrix?lang=en&maxLen=8&dModel=4&rows=8');
@@ -57,6 +55,7 @@ test('the largest matrix (2048 × 1024) is drawn and every slider step redraws i
     }
     return (performance.now() - start) / 8;
   });
+  await frames(page);
   assert.match(await page.textContent('.heatmap figcaption'), /2040 positions/);
   // How long a step takes is for npm run bench to prove, not for a test on a shared machine (it failed CI at
   // 441 ms under load): here it is only reported.

@@ -2,12 +2,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './server.mjs';
-import { useSite, tableRow } from './browser.mjs';
+import { useSite, tableRow, settled } from './browser.mjs';
 
 const site = useSite({ before, after }, startServer);
 
 /** The "Values" cell of the inspector row whose header starts with `label`, for the first inspected position. */
 async function inspected(page, label, nth = 0) {
+  await settled(page);
   return page.evaluate(
     ([text, index]) => {
       const table = document.querySelectorAll('.inspector-table')[index];

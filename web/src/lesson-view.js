@@ -1,10 +1,11 @@
-// lesson-view.js — the "view state" skeleton the parameter-driven lessons share (02, 03, 04, 05, 10), so that
+// lesson-view.js — the "view state" skeleton the parameter-driven lessons share (01–11, 14, 15), so that
 // each lesson.js keeps only its own wiring: what to ask the kernel, which field answers for which kernel
 // argument, and what to draw. No maths here either.
 //
 // Two copies of the parameters: `draft` is what the fields hold (each value already parsed), `view` the last
 // set the kernel accepted (what the page shows and the link stores). A field's value goes into `draft` and
-// is marked touched (propose); a redraw is scheduled once per animation frame. `apply(values)` sets several
+// is marked touched (propose); a redraw is scheduled once per animation frame (what is far from the screen,
+// the link and the stored state follow when the reader pauses: see changed()). `apply(values)` sets several
 // parameters at once (a preset, a comparison pair, a new link) and shows them in their fields. A value the
 // kernel rejects goes back to a good value for drawing (see attempt()), and its field shows why; a failure
 // no field answers for is shown as a notice and the page keeps its last good view.
@@ -103,9 +104,24 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   // What each view last drew, so a frame only redraws the views whose inputs changed. The text size is an
   // input of every drawing (large text grows the charts' fonts and margins).
   const drawn = {};
-  const changed = (name, signature) => {
+  // While the reader moves a control, a frame redraws only what is on or near the screen (a view given with
+  // its element to changed()); the views far from it, the link and the stored state follow once the reader
+  // pauses (DEFER_MS after the last change), so a slider drags at the speed of what the reader sees.
+  // <html data-deferred> marks that wait (tests' frames() waits it out).
+  let drawAll = true;
+  let deferTimer = 0;
+  const settleLater = () => {
+    document.documentElement.dataset.deferred = '';
+    clearTimeout(deferTimer);
+    deferTimer = setTimeout(() => {
+      drawAll = true;
+      scheduleRender();
+    }, DEFER_MS);
+  };
+  const changed = (name, signature, element = null) => {
     const full = `${signature}|${textScale()}`;
     if (drawn[name] === full) return false;
+    if (element && !drawAll && !nearScreen(element)) return false;
     drawn[name] = full;
     return true;
   };
@@ -133,19 +149,43 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       state.view = next;
       state.drawn = true;
       if (syncDraft) Object.assign(state.draft, state.view);
-      save(state.view);
+      const settled = drawAll; // a settling pass: every view, the link and the stored state
+      if (settled) save(state.view);
       draw(results, state.view);
+      drawAll = false;
+      if (!settled) {
+        settleLater();
+        return;
+      }
+      clearTimeout(deferTimer);
+      delete document.documentElement.dataset.deferred;
     }
     scheduleRender = perFrame(render);
+    // A new language, a new width: not a slider being dragged, so everything is redrawn at once.
+    const redrawAll = () => {
+      drawAll = true;
+      scheduleRender();
+    };
+    // Leaving the page before the pause: the link and the stored state must still hold the last view.
+    const saveNow = () => {
+      if ('deferred' in document.documentElement.dataset) save(state.view);
+    };
+    addEventListener('pagehide', saveNow);
 
     for (const [name, field] of Object.entries(state.fields)) field.set(state.view[name]);
     const offLanguage = onLanguageChange(() => {
       for (const panel of panels) panel.relabel();
       relabel();
-      scheduleRender();
+      redrawAll();
     });
-    // Charts are drawn to their box's width: redraw when it changes (window resize, phone rotation).
-    const resize = new ResizeObserver(() => scheduleRender());
+    // Charts are drawn to their box's width: redraw when it changes (window resize, phone rotation); a new
+    // height (a redrawn figure) is no reason.
+    let width = -1;
+    const resize = new ResizeObserver(([entry]) => {
+      if (entry.contentRect.width === width) return;
+      width = entry.contentRect.width;
+      redrawAll();
+    });
 
     return {
       widgets,
@@ -156,8 +196,12 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       },
       setParams: apply,
       destroy() {
+        saveNow();
+        removeEventListener('pagehide', saveNow);
         offLanguage();
         resize.disconnect();
+        clearTimeout(deferTimer);
+        delete document.documentElement.dataset.deferred;
       },
     };
   }
@@ -177,6 +221,14 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       return state.touched;
     },
   };
+}
+
+const DEFER_MS = 150;
+
+/** Within half a screen of the viewport (a view the reader sees, or is about to scroll to). */
+function nearScreen(element) {
+  const box = element.getBoundingClientRect();
+  return box.bottom > -innerHeight / 2 && box.top < innerHeight * 1.5 && box.width > 0;
 }
 
 /** The declared default of every parameter ({ name: decl.default }). */

@@ -61,14 +61,15 @@ export function mount({ kernel, initial, save }) {
   function draw({ main, a, b, across: acrossMatrix }, view) {
     const lang = language();
     const key = (m) => `${m.rows}x${m.cols}:${view.variant}`;
-    // Widths are read before anything is redrawn: reading one after a redraw would force a layout.
+    // Widths are read before anything is redrawn: reading one after a redraw would force a layout. Each view
+    // far from the screen is drawn once the reader pauses (lesson-view.js, changed()).
     const widths = { heat: heat.width(), lines: linesPanel.width(), across: across.width(), halves: halves.width() };
-    if (changed('heat', `${key(main)}|${lang}|${widths.heat}`)) heat.draw(main, view, widths.heat);
-    if (changed('lines', `${key(main)}|${view.dims}|${view.shown}|${lang}|${widths.lines}`)) linesPanel.draw(main, view, widths.lines);
-    if (changed('values', `${key(main)}|${view.rows}|${lang}`)) values.draw(main, view);
-    if (changed('across', `${key(acrossMatrix)}|${view.posA}|${view.posB}|${lang}|${widths.across}`)) across.draw(acrossMatrix, view, widths.across);
-    if (changed('halves', `${key(main)}|${lang}|${widths.halves}`)) halves.draw(main, view, widths.halves);
-    if (changed('compare', `${key(a)}|${key(b)}|${lang}`)) compare.draw(a, b, view);
+    if (changed('heat', `${key(main)}|${lang}|${widths.heat}`, heat.element)) heat.draw(main, view, widths.heat);
+    if (changed('lines', `${key(main)}|${view.dims}|${view.shown}|${lang}|${widths.lines}`, linesPanel.element)) linesPanel.draw(main, view, widths.lines);
+    if (changed('values', `${key(main)}|${view.rows}|${lang}`, values.element)) values.draw(main, view);
+    if (changed('across', `${key(acrossMatrix)}|${view.posA}|${view.posB}|${lang}|${widths.across}`, across.element)) across.draw(acrossMatrix, view, widths.across);
+    if (changed('halves', `${key(main)}|${lang}|${widths.halves}`, halves.element)) halves.draw(main, view, widths.halves);
+    if (changed('compare', `${key(a)}|${key(b)}|${lang}`, compare.element)) compare.draw(a, b, view);
   }
 
   return lesson.mount({
