@@ -105,10 +105,11 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   // input of every drawing (large text grows the charts' fonts and margins).
   const drawn = {};
   // While the reader moves a control, a frame redraws only what is on or near the screen (a view given with
-  // its element to changed()); the views far from it, the link and the stored state follow once the reader
-  // pauses (DEFER_MS after the last change), so a slider drags at the speed of what the reader sees.
-  // <html data-deferred> marks that wait (tests' frames() waits it out).
+  // its element to changed()); when a view far from it had to wait, it, the link and the stored state follow
+  // once the reader pauses (DEFER_MS after the last change), so a slider drags at the speed of what the
+  // reader sees. <html data-deferred> marks that wait (tests' frames() waits it out).
   let drawAll = true;
+  let waiting = false; // a view far from the screen waits for the pause
   let deferTimer = 0;
   const settleLater = () => {
     document.documentElement.dataset.deferred = '';
@@ -121,7 +122,10 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   const changed = (name, signature, element = null) => {
     const full = `${signature}|${textScale()}`;
     if (drawn[name] === full) return false;
-    if (element && !drawAll && !nearScreen(element)) return false;
+    if (element && !drawAll && !nearScreen(element)) {
+      waiting = true;
+      return false;
+    }
     drawn[name] = full;
     return true;
   };
@@ -149,16 +153,19 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       state.view = next;
       state.drawn = true;
       if (syncDraft) Object.assign(state.draft, state.view);
-      const settled = drawAll; // a settling pass: every view, the link and the stored state
-      if (settled) save(state.view);
+      const settling = drawAll; // every view is drawn
+      waiting = false;
       draw(results, state.view);
       drawAll = false;
-      if (!settled) {
+      if (waiting) {
         settleLater();
         return;
       }
-      clearTimeout(deferTimer);
-      delete document.documentElement.dataset.deferred;
+      save(state.view);
+      if (settling) {
+        clearTimeout(deferTimer);
+        delete document.documentElement.dataset.deferred;
+      }
     }
     scheduleRender = perFrame(render);
     // A new language, a new width: not a slider being dragged, so everything is redrawn at once.
