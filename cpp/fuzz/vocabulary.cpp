@@ -63,7 +63,8 @@ void fuzz_json(std::string_view json) {
 }
 
 // The token-list constructor: refused exactly when the list breaks its documented rules (an empty or
-// repeated token, an empty special token); otherwise its ids equal the plain merge rule piece by piece.
+// repeated token, a special token empty or not valid UTF-8); otherwise its ids equal the plain merge rule
+// piece by piece.
 void fuzz_token_list(std::string_view input) {
   const std::vector<std::string> lines = lines_of(input);
   std::vector<std::string> tokens;
@@ -80,7 +81,7 @@ void fuzz_token_list(std::string_view input) {
   bool valid = true;
   std::unordered_set<std::string> seen;
   for (const std::string& token : tokens) valid &= !token.empty() && seen.insert(token).second;
-  for (const std::string& name : special_lines) valid &= !name.empty();
+  for (const std::string& name : special_lines) valid &= !name.empty() && poslab::to_valid_utf8(name) == name;
 
   std::unordered_map<std::string, std::uint32_t> ranks;
   for (std::size_t r = 0; r < tokens.size(); ++r) ranks.emplace(tokens[r], static_cast<std::uint32_t>(r));

@@ -65,7 +65,12 @@ void Gpt2Tokenizer::Impl::build(std::vector<std::string> tokens,
     }
   }
   for (const auto& [text, id] : specials) {
-    if (text.empty() || used[id]) bad_vocabulary("special token " + text + " has an id already taken");
+    // A special token is text: were it not valid UTF-8 (a lone byte 0xBD), encode could find it inside a
+    // character of the input (U+FFFD is EF BF BD), and decode(encode(text)) would not give the text back.
+    if (text.empty() || bpe_detail::utf8_valid_prefix(text) != text.size()) {
+      bad_vocabulary("special token " + std::to_string(id) + " is empty or not valid UTF-8");
+    }
+    if (used[id]) bad_vocabulary("special token " + text + " has an id already taken");
     by_id[id] = text;
     used[id] = true;
   }

@@ -134,6 +134,26 @@ TEST_CASE("a vocabulary without every byte, or with a repeated token, is refused
   }
 }
 
+TEST_CASE("a special token must be non-empty UTF-8 text: a lone byte would match inside U+FFFD (a fuzz finding)") {
+  std::vector<std::string> bytes;
+  for (int b = 0; b < 256; ++b) bytes.emplace_back(1, static_cast<char>(b));
+  for (const char* bad : {"\xBD", "", "a\xE2\x82"}) {
+    CAPTURE(bad);
+    try {
+      Gpt2Tokenizer(bytes, {{bad, 256}});
+      FAIL("a special token that is not UTF-8 text was accepted");
+    } catch (const poslab::ArgumentError& e) {
+      CHECK(e.code() == "invalid_vocabulary");
+    }
+  }
+  // Valid UTF-8 cannot start inside another character, so a text special token only matches whole characters:
+  // the invalid byte 0x8C reads as U+FFFD (EF BF BD), and the special token "½" (C2 BD) is not found in it.
+  Gpt2Tokenizer t(bytes, {{"\xC2\xBD", 256}});
+  const std::string text = "x\x8Cy";
+  const std::vector<std::uint32_t> ids = t.encode(text, poslab::SpecialTokens::allow);
+  CHECK(t.decode(ids.data(), ids.size()) == poslab::to_valid_utf8(text));
+}
+
 TEST_CASE("a malformed number in the vocabulary is invalid_vocabulary, never a crash") {
   for (const char* bad : {"{\"x\": -}", "{\"x\": 1e999}", "{\"x\": 1.2.3}", "{\"x\": +}"}) {
     CAPTURE(bad);

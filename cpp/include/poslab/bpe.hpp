@@ -51,7 +51,8 @@ class Gpt2Tokenizer {
   static Gpt2Tokenizer from_tiktoken_json(std::string_view json);
 
   /// A vocabulary given directly: tokens[rank] holds the bytes of token `rank`; every single byte must be a
-  /// token and no token may repeat. Special tokens take ids after the last rank or any unused id.
+  /// token and no token may repeat. Special tokens take ids after the last rank or any unused id; each is
+  /// non-empty, valid UTF-8 text (else invalid_vocabulary).
   Gpt2Tokenizer(std::vector<std::string> tokens, std::vector<std::pair<std::string, std::uint32_t>> special);
 
   Gpt2Tokenizer(Gpt2Tokenizer&&) noexcept;
