@@ -19,3 +19,15 @@ export function formatValue(x) {
   }
   return x.toPrecision(5);
 }
+
+/**
+ * A whole number with its thousands grouped for the reader: 228,395 in English; in Spanish 228 395 with a
+ * narrow no-break space (as the RAE and the SI write it: a point there would read as the decimal mark, which
+ * stays a point in this lab), and 4-digit numbers ungrouped (2048).
+ */
+export function formatCount(n, lang) {
+  const digits = String(Math.round(Math.abs(n)));
+  const sign = n < 0 ? '−' : '';
+  if (lang === 'es') return sign + (digits.length <= 4 ? digits : digits.replace(/\B(?=(\d{3})+$)/g, '\u202f'));
+  return sign + digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}

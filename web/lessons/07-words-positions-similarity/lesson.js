@@ -2,6 +2,7 @@
 // kernel.createTrainer), then asks the trained model for the three similarities, the 2-D projection and the
 // neighbours. No maths here: the numbers come from the WebAssembly module inside the worker.
 import { language, onLanguageChange } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
 import { createTrainer } from '../../src/kernel.js';
 import { perFrame } from '../../src/schedule.js';
 import { params, trainingParams } from './params.js';
@@ -98,7 +99,7 @@ export function mount({ kernel, initial, save }) {
         return false;
       }
       documentText = await response.text();
-      corpus.setDocument({ state: 'ready', chars: documentText.length.toLocaleString() });
+      corpus.setDocument({ state: 'ready', chars: formatCount(documentText.length, language()) });
       markStale();
       return true;
     } catch (err) {

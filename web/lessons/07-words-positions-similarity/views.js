@@ -7,7 +7,7 @@ import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { scatterChart } from '../../src/charts/scatter.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatValue } from '../../src/format.js';
+import { formatValue, formatCount } from '../../src/format.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 import { params } from './params.js';
 
@@ -82,7 +82,7 @@ export function corpusView({ onValue, onDownload, onOwnText }) {
   };
   function showSummary(s) {
     lastSummary = s;
-    const n = (x) => Number(x).toLocaleString(language());
+    const n = (x) => formatCount(Number(x), language());
     summary.textContent = s ? t('w2v.corpus.summary', { sentences: n(s.info.sentences), words: n(s.info.corpusWords), vocabulary: n(s.info.vocabularySize) }) : '';
     sentence.replaceChildren();
     if (s && s.firstSentence) {
@@ -154,7 +154,7 @@ export function trainingView({ onValue, onTrain, onCancel }) {
 
   // Below two milliseconds the browser's clock cannot time the training (its resolution is coarse in a
   // worker), and a rate of "0 words/s" would be false: the status says it was too quick to measure instead.
-  const speed = (p) => (p.elapsed >= 0.002 && p.wordsPerSecond > 0 ? Math.round(p.wordsPerSecond).toLocaleString(language()) : null);
+  const speed = (p) => (p.elapsed >= 0.002 && p.wordsPerSecond > 0 ? formatCount(p.wordsPerSecond, language()) : null);
   const describe = () => {
     const p = state.progress;
     switch (state.kind) {
@@ -166,7 +166,7 @@ export function trainingView({ onValue, onTrain, onCancel }) {
       case 'done':
         return t(speed(p) ? 'w2v.training.done' : 'w2v.training.doneFast', {
           seconds: p.elapsed.toFixed(2), speed: speed(p),
-          words: p.wordsDone.toLocaleString(language()), effective: p.effectiveWords.toLocaleString(language()), loss: p.loss.toFixed(3),
+          words: formatCount(p.wordsDone, language()), effective: formatCount(p.effectiveWords, language()), loss: p.loss.toFixed(3),
         });
       case 'cancelled':
         return t('w2v.training.cancelled');

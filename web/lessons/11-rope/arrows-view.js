@@ -22,7 +22,7 @@ export function arrowsView({ onValue }) {
 
   /** points: [[x, y]] of the pair at positions 0 … steps − 1 (from kernel.rope). */
   function draw({ pair, dim, base, points }, width) {
-    const vars = { pair, a: 2 * pair, b: 2 * pair + 1, dim, base, count: points.length };
+    const vars = { pair, a: 2 * pair, b: 2 * pair + 1, dim, base, count: points.length, last: points.length - 1 };
     const name = t('rope.arrows.name', vars);
     figure.update({
       title: t('rope.arrows.title', vars),

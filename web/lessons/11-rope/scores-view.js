@@ -26,7 +26,7 @@ export function scoresView({ onValue }) {
     const n = grids.rope.rows;
     const positions = Array.from({ length: n }, (_, i) => String(i));
     for (const kind of ['rope', 'additive']) {
-      const vars = { n, dim, base };
+      const vars = { n, last: n - 1, dim, base };
       const title = t(`rope.scores.${kind}.title`, vars);
       figures[kind].update({
         title,

@@ -1,7 +1,8 @@
 // Lesson 15 — stretching RoPE past its training length: wavelengths against L, the pairs that meet unseen
 // angles under each method, YaRN's ramp and RoFormer's decay bound. Every number comes from the kernel
 // (angleCoverage, extendedLastPosition, yarnParameters, ropeInvFreq, ropeDecayBound…); this file arranges them.
-import { t } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
 import { lessonView } from '../../src/lesson-view.js';
 import { controlPanel, fieldMakers } from '../../src/ui/control-panel.js';
 import { quiz } from '../../src/ui/quiz.js';
@@ -31,7 +32,7 @@ export function mount({ kernel, initial, save }) {
     keys: 'stretch',
     presets,
     onPreset: (preset) => apply(preset.values),
-    summary: (v) => t('stretch.presets.summary', { dim: v.dim, base: v.base.toLocaleString('en'), original: v.original, factor: v.factor, longer: v.original * v.factor }),
+    summary: (v) => t('stretch.presets.summary', { dim: v.dim, base: formatCount(v.base, language()), original: v.original, factor: v.factor, longer: v.original * v.factor }),
     fields: { dim: slider('dim'), base: text('base', { width: 9 }), original: text('original', { width: 7 }), factor: slider('factor'), method: select('method') },
   });
   const wavelengths = wavelengthsView();
