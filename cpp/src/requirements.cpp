@@ -61,6 +61,11 @@ LearnedRequirementChecks learned_requirements(int max_len, int d_model, TorchSee
   checks.closest = closest_rows(table);
   checks.deterministic = same_bits(table, torch_embedding(max_len, d_model, seed), max_len);
   checks.extends = false;  // nn.Embedding(max_len, …) has no row max_len: nothing to extend
+  try {
+    embedding_lookup(table, {static_cast<long long>(max_len)});
+  } catch (const ArgumentError& e) {
+    checks.missing = e;
+  }
   checks.seed = seed;
   checks.next_seed = seed + 1;  // unsigned: 2^64 − 1 wraps to 0, as manual_seed takes it
   // The whole table under the next seed: torch fills by blocks of 16 values, so a smaller table's row 0 may differ.

@@ -34,7 +34,12 @@ struct SigmoidTable {
       log_sigmoid[i] = std::log(sigmoid[i]);
     }
   }
-  static int index(float x) { return static_cast<int>((x + kMaxExp) * (kExpTableSize / kMaxExp / 2)); }
+  // gensim's index. For x just below kMaxExp, x + kMaxExp rounds up to 2·kMaxExp in float and the index would be
+  // kExpTableSize, one past the table (a fuzz finding: gensim reads past its EXP_TABLE there too); the last entry
+  // is the value that belongs to it.
+  static int index(float x) {
+    return std::min(kExpTableSize - 1, static_cast<int>((x + kMaxExp) * (kExpTableSize / kMaxExp / 2)));
+  }
 };
 
 const SigmoidTable& sigmoid_table() {

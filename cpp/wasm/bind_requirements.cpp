@@ -50,6 +50,8 @@ val learned_requirements(double max_len, double d_model, const val& seed) {
     out.set("seed", std::to_string(c.seed));
     out.set("nextSeed", std::to_string(c.next_seed));
     out.set("redraw", c.redraw);
+    // Not thrown: the lookup's error as a value the page describes in the reader's language.
+    out.set("missing", js_error(c.missing.what(), &c.missing));
     return out;
   });
 }

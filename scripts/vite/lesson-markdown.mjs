@@ -35,13 +35,16 @@ const inlineMath = {
     return at < 0 ? undefined : at;
   },
   tokenizer(src) {
-    // A single $…$ on one line; "\$" stays a literal dollar sign.
-    const match = /^\$((?:\\\$|[^$\n])+?)\$/.exec(src);
-    if (match) return { type: 'inlineMath', raw: match[0], text: match[1] };
+    // A single $…$ on one line; "\$" stays a literal dollar sign. Punctuation right after a short formula is kept
+    // with it, so that a line never starts with the comma that follows it.
+    const match = /^\$((?:\\\$|[^$\n])+?)\$([,.;:!?)]*)/.exec(src);
+    if (match) return { type: 'inlineMath', raw: match[0], text: match[1], after: match[2] };
     return undefined;
   },
   renderer(token) {
-    return katex.renderToString(token.text, { ...katexOptions, displayMode: false });
+    const math = katex.renderToString(token.text, { ...katexOptions, displayMode: false });
+    // Only a short formula is kept whole with its punctuation: a long one must still be free to break on a phone.
+    return token.after && token.text.length <= 16 ? `<span class="math-with-punctuation">${math}${token.after}</span>` : math + token.after;
   },
 };
 

@@ -97,10 +97,10 @@ test('max_len = 0, "abc" and an impossible dims list are explained in words, and
   const { page, problems, context } = await site.open('#/pe-matrix?lang=en');
   const before = await snapshot(page);
   const cases = [
-    ['maxLen', '0', /max_len has to be between 1 and 2048, and 0 isn't/],
+    ['maxLen', '0', /max_len has to be between 1 and 2,048, and 0 isn't/],
     ['maxLen', 'abc', /“abc” isn't a number/],
     ['dims', '0,x', /“x” isn't a whole number/],
-    ['dims', '0,5000', /between 0 and 1023, and 5000/],
+    ['dims', '0,5000', /between 0 and 1,023, and 5,000/],
   ];
   for (const [name, text, message] of cases) {
     await field(page, name).fill(text);

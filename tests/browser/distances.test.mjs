@@ -17,9 +17,10 @@ async function open(hash, options) {
 }
 const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
 
+// Ranges in the verdict carry a word joiner each side of the dash (5\u2060–\u20606), so they never break across lines.
 for (const [lang, title, verdict] of [
-  ['es', 'Distancias y posiciones relativas', /Las posiciones 5–6 están más cerca que las 5–50 \(1.4718 < 5.3264\)/],
-  ['en', 'Distances and relative positions', /Positions 5–6 are closer than 5–50 \(1.4718 < 5.3264\)/],
+  ['es', 'Distancias y posiciones relativas', /Las posiciones 5\u2060–\u20606 están más cerca que las 5\u2060–\u206050 \(1.4718 < 5.3264\)/],
+  ['en', 'Distances and relative positions', /Positions 5\u2060–\u20606 are closer than 5\u2060–\u206050 \(1.4718 < 5.3264\)/],
 ]) {
   test(`${lang}: distances 5–6 and 5–50 at d = 64 are the notebook's, with the verdict (E002-6)`, async () => {
     const { page, problems, context } = await open(`#/distances?lang=${lang}`);
@@ -71,7 +72,7 @@ test('neighbours are equally far apart anywhere; moving a position and d_model r
   await input(page, 'a1').fill('5');
   await input(page, 'a2').fill('6');
   await frames(page);
-  assert.match(await page.textContent('.pairs-verdict'), /✗ This time positions 5–49 are closer than 5–6/);
+  assert.match(await page.textContent('.pairs-verdict'), /✗ This time positions 5\u2060–\u206049 are closer than 5\u2060–\u20606/);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -144,9 +145,10 @@ test('the learned column follows max_len and the seed from the link (no row for 
 // E003-6: document 003's float32 encoding far out, against notebook 003's PyTorch and mpmath values.
 const far = JSON.parse(readFileSync(new URL('../golden/doc003.json', import.meta.url), 'utf8'))['E003-6'];
 
+// The summary groups the positions it reads out (formatCount: 16,777,216; 16 777 216 with narrow spaces).
 for (const [lang, sameRow, rounded, oddWidth] of [
-  ['en', /are the same row: all 512 values are equal/, /not a float32 number: .* holds it as 16777216/, /has to be even/],
-  ['es', /son la misma fila: sus 512 valores son iguales/, /no es un número float32: .* la guarda como 16777216/, /tiene que ser par/],
+  ['en', /are the same row: all 512 values are equal/, /not a float32 number: .* holds it as 16,777,216/, /has to be even/],
+  ['es', /son la misma fila: sus 512 valores son iguales/, /no es un número float32: .* la guarda como 16\u202f777\u202f216/, /tiene que ser par/],
 ]) {
   test(`${lang}: far out (E003-6), the float32 angle of document 003's code is PyTorch's; 2^24 + 1 collapses onto 2^24`, async () => {
     const { page, problems, context } = await open(`#/distances?lang=${lang}`);

@@ -97,8 +97,8 @@ test('a seed above 2^53 travels as text; the largest 64-bit seed works', async (
 });
 
 for (const [lang, idsError, seedError] of [
-  ['en', /Every token id has to be between 0 and 99, and 100 isn't/, /seed has to be between 0 and 18446744073709551615/i],
-  ['es', /Cada id de token tiene que estar entre 0 y 99, y 100 se sale/, /semilla tiene que estar entre 0 y 18446744073709551615/i],
+  ['en', /Every token id has to be between 0 and 99, and 100 isn't/, /seed has to be between 0 and 18,446,744,073,709,551,615/i],
+  ['es', /Cada id de token tiene que estar entre 0 y 99, y 100 se sale/, /semilla tiene que estar entre 0 y 18\u202f446\u202f744\u202f073\u202f709\u202f551\u202f615/i],
 ]) {
   test(`bad input is explained in ${lang}: an id outside the table, a seed beyond 64 bits`, async () => {
     const { page, problems, context } = await open(`#/embedding-to-position?lang=${lang}`);

@@ -71,8 +71,8 @@ test('PE(pos + k) = M(k)·PE(pos) for the k the student types, with an error nea
 });
 
 for (const [lang, message] of [
-  ['en', /k has to be between -5 and 65530, and -6 isn't/],
-  ['es', /k tiene que estar entre -5 y 65530, y -6 se sale de ese intervalo/],
+  ['en', /k has to be between −5 and 65,530, and −6 isn't/],
+  ['es', /k tiene que estar entre −5 y 65\u202f530, y −6 se sale de ese intervalo/],
 ]) {
   test(`${lang}: k = -6 at pos = 5 is explained next to the field and the last good view stays`, async () => {
     const { page, problems, context } = await open(`#/formula-step-by-step?lang=${lang}&pos=5&k=7`);
@@ -102,8 +102,8 @@ test('a link restores every field, and a bad value in it falls back with a notic
 });
 
 for (const [lang, message] of [
-  ['en', /between -5 and/],
-  ['es', /entre -5 y/],
+  ['en', /between −5 and/],
+  ['es', /entre −5 y/],
 ]) {
   test(`${lang}: a link whose k is valid alone but not with pos (k = -10, pos = 5) falls back for k only, with k's message`, async () => {
     const { page, problems, context } = await open(`#/formula-step-by-step?lang=${lang}&pos=5&k=-10&maxLen=20`);

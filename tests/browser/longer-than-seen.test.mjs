@@ -41,7 +41,7 @@ test('a link restores the runs and L; a bad value is explained and the link fall
   assert.ok(await page.locator('.train-run[data-run="c"]').isHidden());
   await page.locator('[data-field="steps"] input').fill('0');
   await page.waitForFunction(() => document.querySelector('[data-field="steps"] .field-error').textContent !== '');
-  assert.match(await page.textContent('[data-field="steps"] .field-error'), /between 10 and 5000/);
+  assert.match(await page.textContent('[data-field="steps"] .field-error'), /between 10 and 5,000/);
   const bad = await open('#/longer-than-seen?lang=es&trainMax=40');
   assert.equal(await bad.page.locator('.notice').count(), 1);
   assert.equal(await bad.page.locator('[data-field="trainMax"] input[type=text]').inputValue(), '8');

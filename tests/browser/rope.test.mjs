@@ -103,8 +103,8 @@ test('controls redraw the arrows and the grids, and the link restores them', asy
 });
 
 for (const [lang, message] of [
-  ['en', /The base has to be between 2 and 1000000/],
-  ['es', /La base tiene que estar entre 2 y 1000000/],
+  ['en', /The base has to be between 2 and 1,000,000/],
+  ['es', /La base tiene que estar entre 2 y 1\u202f000\u202f000/],
 ]) {
   test(`${lang}: a base of 1 and a pair beyond dim/2 are explained next to their fields`, async () => {
     const { page, problems, context } = await open(`#/rope?lang=${lang}`);

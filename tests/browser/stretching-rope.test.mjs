@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, field } from './browser.mjs';
+import { formatCount } from '../../web/src/format.js';
 
 const { open } = useLesson('stretching-rope');
 const unseenTable = (page) => page.$$eval('.stretch-unseen tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
@@ -14,19 +15,21 @@ for (const [lang, texts] of [
 ]) {
   test(`${lang}: a LLaMA head from 2048 to 4096, then LLaMA 2 eight times as long; YaRN's ramp; bad values explained`, async () => {
     const { page, problems, context } = await open(`#/stretching-rope?lang=${lang}`);
+    // Positions are whole numbers grouped for the reader (2,048 in English; 18 692 in Spanish).
+    const n = (x) => formatCount(x, lang);
     assert.equal(await page.textContent('h1'), texts.title);
     assert.deepEqual(await unseenTable(page), [
-      [texts.methods[0], `23 ${texts.of} 64`, '2048'],
+      [texts.methods[0], `23 ${texts.of} 64`, n(2048)],
       [texts.methods[1], `0 ${texts.of} 64`, '—'],
-      [texts.methods[2], `22 ${texts.of} 64`, '3214'],
+      [texts.methods[2], `22 ${texts.of} 64`, n(3214)],
       [texts.methods[3], `0 ${texts.of} 64`, '—'],
       [texts.methods[4], `0 ${texts.of} 64`, '—'],
     ]);
-    assert.match(await page.textContent('.stretch-ramp figcaption'), /low 16, high 41.*1\.0693/);
+    assert.match(await page.textContent('.stretch-ramp figcaption'), /(up to pair|hasta la pareja) 16, \S+ (from pair|desde la) 41.*1\.0693/);
     await page.getByRole('button', { name: texts.preset }).click();
-    await page.waitForFunction(() => document.querySelector('.stretch-unseen caption').textContent.includes('32760'));
+    await page.waitForFunction((last) => document.querySelector('.stretch-unseen caption').textContent.includes(last), n(32760));
     const after = await unseenTable(page);
-    assert.deepEqual(after.map((r) => r.slice(1)), [[`18 ${texts.of} 64`, '4096'], [`0 ${texts.of} 64`, '—'], [`17 ${texts.of} 64`, '18692'], [`0 ${texts.of} 64`, '—'], [`0 ${texts.of} 64`, '—']]);
+    assert.deepEqual(after.map((r) => r.slice(1)), [[`18 ${texts.of} 64`, n(4096)], [`0 ${texts.of} 64`, '—'], [`17 ${texts.of} 64`, n(18692)], [`0 ${texts.of} 64`, '—'], [`0 ${texts.of} 64`, '—']]);
     assert.match(page.url(), /original=4096/);
     assert.match(page.url(), /factor=8/);
     await field(page, 'dim').fill('7');
@@ -41,7 +44,7 @@ test('a link restores the head and the method; an impossible value in a link fal
   const { page, context } = await open('#/stretching-rope?lang=en&dim=64&base=500000&original=8192&factor=4&method=ntk');
   assert.equal(await field(page, 'dim').inputValue(), '64');
   assert.equal(await page.locator('[data-field="method"] select').inputValue(), 'ntk');
-  assert.match(await page.textContent('.stretch-unseen caption'), /32764/);
+  assert.match(await page.textContent('.stretch-unseen caption'), /32,764/);
   assert.equal(await page.locator('.stretch-unseen tr.same th').textContent(), 'NTK-aware');
   const bad = await open('#/stretching-rope?lang=es&factor=0');
   assert.equal(await bad.page.locator('.notice').count(), 1);

@@ -48,7 +48,7 @@ for (const [lang, title, sample] of [
     const text = await page.inputValue('.tt-text textarea');
     assert.match(text, sample);
     assert.deepEqual(await pieceIds(page), Array.from(tiktoken.encode(text)));
-    assert.match(await statusText(page), new RegExp(`${[...text].length} .* ${tiktoken.encode(text).length} tokens`));
+    assert.match(await statusText(page), new RegExp(`${[...text].length} .* ${tiktoken.encode(text).length} tokens`)); // under 1000: not grouped
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -62,14 +62,14 @@ test('the story button reads the document\'s story and, with the defaults, shows
   await frames(page);
   assert.equal(requests.length, before + 1);
   assert.equal(await page.inputValue('.tt-text textarea'), story);
-  assert.match(await statusText(page), /5145 tokens/);
+  assert.match(await statusText(page), /5,145 tokens/); // grouped for the reader (formatCount)
   // Step 1's pieces outline their tokens: " HAD" is one piece of two tokens, " Gisburn" one of three.
   const groups = await page.$$eval('.tt-pieces .tt-group', (els) => els.map((g) => [...g.querySelectorAll('.tt-piece')].map((p) => Number(p.dataset.id))));
   assert.deepEqual(groups.slice(0, 8), [[40], [367, 2885], [1464], [1807], [3619], [402, 271, 10899], [2138], [257]]);
   assert.deepEqual(await tableIds(page, 'inputs'), E004_2);
   const targets = await tableIds(page, 'targets');
   assert.deepEqual(targets[0], [367, 2885, 1464, 1807]);
-  assert.match(await page.textContent('.tt-batch-summary'), /1286 windows .* 160 full batches .* The last 6 windows .* torch\.Size\(\[8, 4\]\)/);
+  assert.match(await page.textContent('.tt-batch-summary'), /1,286 windows .* 160 full batches .* The last 6 windows .* torch\.Size\(\[8, 4\]\)/);
   assert.match(page.url(), /source=story/);
   assert.deepEqual(problems, []);
   await context.close();
@@ -152,7 +152,7 @@ test('a text above the 32 MiB limit is refused with a message about the text, an
   }, text);
   await setText(null);
   for (let i = 0; i < 120 && (await read()) === ''; i += 1) await page.waitForTimeout(250);
-  assert.match(await read(), /The text is too long to tokenize in one go \(the limit is 33554432 bytes/);
+  assert.match(await read(), /The text is too long to tokenize in one go \(the limit is 33,554,432 bytes/);
   await setText('Short again.');
   await page.waitForTimeout(500);
   assert.equal(await read(), '');

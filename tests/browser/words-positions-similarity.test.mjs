@@ -210,7 +210,7 @@ test('positions are counted from 1 (0 is refused with a reason); min_count dropp
   const { page, problems, context } = await open(`${SLUG}?lang=en`);
   await page.waitForSelector('.w2v-similarities .w2v-position', { timeout: 30000 });
   await field(page, 'pos1').fill('0');
-  await page.waitForFunction(() => /between 1 and 4095/.test(document.querySelector('[data-field=pos1] .field-error').textContent));
+  await page.waitForFunction(() => /between 1 and 4,095/.test(document.querySelector('[data-field=pos1] .field-error').textContent));
   assert.match(await page.textContent('[data-field=pos1] .field-hint'), /Counted from 1/);
   await field(page, 'pos1').fill('2');
   // min_count 100: "black" and "brown" (80 times each in the lab's story) are dropped from the vocabulary.

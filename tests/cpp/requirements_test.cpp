@@ -54,6 +54,10 @@ TEST_CASE("learned: the same seed draws the same bits, the next seed another tab
   CHECK(checks.closest.distance > 0);
   // Random rows: their cosines along a diagonal scatter, far from constant.
   CHECK(checks.spread > 0.5);
+  // Position n has no row: the lookup's own error, as embedding_lookup gives it.
+  CHECK(checks.missing.code() == "out_of_range");
+  CHECK(checks.missing.argument() == "ids");
+  CHECK(std::string(checks.missing.what()).find("50") != std::string::npos);
   // 2^64 − 1 wraps to 0, as torch.manual_seed takes it.
   const auto last = poslab::learned_requirements(4, 2, UINT64_MAX);
   CHECK(last.next_seed == 0);

@@ -37,6 +37,16 @@ test('learned: row 0 under the seed and the next differ by the distance the plai
   assert.deepEqual({ ...checks.closest }, { ...poslab.closestRows(a, 30, 8) });
   assert.equal(checks.deterministic, true);
   assert.equal(checks.extends, false);
+  // Position 30 has no row: the same error the lookup itself throws, handed back as a value.
+  let thrown = null;
+  try {
+    poslab.embeddingLookup(a, 30, 8, [30]);
+  } catch (err) {
+    thrown = err;
+  }
+  assert.equal(checks.missing.name, 'PoslabError');
+  for (const key of ['message', 'code', 'argument', 'value', 'min', 'max']) assert.equal(checks.missing[key], thrown[key], key);
+  assert.equal(checks.missing.code, 'out_of_range');
   assert.equal(poslab.learnedRequirements(4, 2, '18446744073709551615').nextSeed, '0');
 });
 

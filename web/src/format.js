@@ -26,8 +26,25 @@ export function formatValue(x) {
  * stays a point in this lab), and 4-digit numbers ungrouped (2048).
  */
 export function formatCount(n, lang) {
-  const digits = String(Math.round(Math.abs(n)));
-  const sign = n < 0 ? '−' : '';
-  if (lang === 'es') return sign + (digits.length <= 4 ? digits : digits.replace(/\B(?=(\d{3})+$)/g, '\u202f'));
-  return sign + digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  return (n < 0 ? '−' : '') + groupDigits(String(Math.round(Math.abs(n))), lang);
 }
+
+function groupDigits(digits, lang) {
+  if (lang === 'es') return digits.length <= 4 ? digits : digits.replace(/\B(?=(\d{3})+$)/g, '\u202f');
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+/**
+ * A number quoted inside a sentence (an error's value and range): whole numbers grouped as formatCount groups
+ * them, also when they come as decimal text (a seed up to 2^64 − 1 is not exact as a JavaScript number), and
+ * a true minus sign; other numbers keep their digits; any other text is left as it is.
+ */
+export function formatInText(v, lang) {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return formatCount(v, lang);
+  if (typeof v === 'number') return String(v).replace(/^-/, '−');
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return (v.startsWith('-') ? '−' : '') + groupDigits(v.replace(/^-/, ''), lang);
+  return v;
+}
+
+/** A percentage as each language writes it: 40 % in Spanish (a no-break space, as the RAE asks), 40% in English. */
+export const formatPercent = (text, lang) => (lang === 'es' ? `${text}\u00a0%` : `${text}%`);

@@ -1,7 +1,8 @@
 // kernel.js — the page's only door to WebAssembly (kernel/*.js hold its calls by subject).
 // It picks the SIMD or the scalar build with feature detection, loads it once, and hands lessons a small
 // wrapper whose calls return plain objects ({rows, cols, data}) and throw Errors that the page can translate.
-import { t, has } from './i18n.js';
+import { t, has, language } from './i18n.js';
+import { formatInText } from './format.js';
 import { moduleUrl } from './kernel/call.js';
 import { encodingCalls } from './kernel/encodings.js';
 import { attentionCalls } from './kernel/attention.js';
@@ -51,9 +52,11 @@ export function describeError(err) {
   return t(`errors.${code}`, {
     argument,
     Argument,
-    value: err.value,
-    min: err.min,
-    max: err.max,
+    // Numbers as the hints write them: grouped by language, with a true minus sign. A value the reader typed
+    // (text) is quoted as typed.
+    value: typeof err.value === 'number' ? formatInText(err.value, language()) : err.value,
+    min: formatInText(err.min, language()),
+    max: formatInText(err.max, language()),
     expected: err.expected,
     index: err.index,
     first: err.first,

@@ -109,6 +109,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   // once the reader pauses (DEFER_MS after the last change), so a slider drags at the speed of what the
   // reader sees. <html data-deferred> marks that wait (tests' frames() waits it out).
   let drawAll = true;
+  const near = nearScreenWatch();
   let waiting = false; // a view far from the screen waits for the pause
   let deferTimer = 0;
   const settleLater = () => {
@@ -122,7 +123,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   const changed = (name, signature, element = null) => {
     const full = `${signature}|${textScale()}`;
     if (drawn[name] === full) return false;
-    if (element && !drawAll && !nearScreen(element)) {
+    if (element && !drawAll && !near.test(element)) {
       waiting = true;
       return false;
     }
@@ -207,6 +208,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
         removeEventListener('pagehide', saveNow);
         offLanguage();
         resize.disconnect();
+        near.disconnect();
         clearTimeout(deferTimer);
         delete document.documentElement.dataset.deferred;
       },
@@ -232,10 +234,29 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
 
 const DEFER_MS = 150;
 
-/** Within half a screen of the viewport (a view the reader sees, or is about to scroll to). */
-function nearScreen(element) {
-  const box = element.getBoundingClientRect();
-  return box.bottom > -innerHeight / 2 && box.top < innerHeight * 1.5 && box.width > 0;
+/**
+ * Which views are within half a screen of the viewport (one the reader sees, or is about to scroll to), kept up
+ * to date by an IntersectionObserver so that a frame reads no layout. An element is measured once, when first
+ * asked about, until the observer's first report arrives.
+ */
+function nearScreenWatch() {
+  const near = new WeakMap();
+  const observer =
+    typeof IntersectionObserver === 'undefined'
+      ? null
+      : new IntersectionObserver((entries) => entries.forEach((e) => near.set(e.target, e.isIntersecting)), { rootMargin: '50% 0px' });
+  return {
+    test(element) {
+      if (!observer) return true;
+      if (!near.has(element)) {
+        const box = element.getBoundingClientRect();
+        near.set(element, box.bottom > -innerHeight / 2 && box.top < innerHeight * 1.5 && box.width > 0);
+        observer.observe(element);
+      }
+      return near.get(element);
+    },
+    disconnect: () => observer?.disconnect(),
+  };
 }
 
 /** The declared default of every parameter ({ name: decl.default }). */

@@ -4,6 +4,7 @@
 // max_len) and relative (along each offset m − n the scores do not change). Lesson 06 shows one column per code.
 #pragma once
 
+#include "poslab/errors.hpp"
 #include "poslab/random.hpp"
 #include "poslab/relative.hpp"
 
@@ -32,10 +33,13 @@ RequirementChecks rope_requirements(int max_len, int d_model, double base = kDef
 /// A learned table: nn.Embedding(max_len, d_model) as torch initialises it after manual_seed(seed), untrained.
 /// deterministic: the same seed draws the same bits; `redraw` is the distance between row 0 under `seed` and under
 /// `next_seed` (seed + 1, wrapping at 2^64 as manual_seed takes it). extends is always false: position max_len has
-/// no row (the lookup's own error says so). The relative check uses cosines of the first `grid` rows.
+/// no row, and `missing` is the error embedding_lookup gives for it (out_of_range, its message and fields), so the
+/// page shows the lookup's own words without drawing the table again. The relative check uses cosines of the first
+/// `grid` rows.
 struct LearnedRequirementChecks : RequirementChecks {
   TorchSeed seed = 0, next_seed = 0;
   double redraw = 0;
+  ArgumentError missing{"", "", "", {}};
 };
 LearnedRequirementChecks learned_requirements(int max_len, int d_model, TorchSeed seed);
 

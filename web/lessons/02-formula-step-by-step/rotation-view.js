@@ -27,7 +27,8 @@ export function rotationView({ onValue }) {
     const block = (i) => {
       const a = 2 * i;
       const at = (r, c) => formatValue(m[r * dModel + c]);
-      return `[[${at(a, a)}, ${at(a, a + 1)}], [${at(a + 1, a)}, ${at(a + 1, a + 1)}]]`;
+      // On two lines, the way PyTorch prints a 2 × 2 tensor, so the table fits beside the vectors.
+      return `[[${at(a, a)}, ${at(a, a + 1)}],\n [${at(a + 1, a)}, ${at(a + 1, a + 1)}]]`;
     };
     const vars = { pos, k, shifted: pos + k, dModel, error: formatValue(check.maxError) };
     verdict.textContent = t('formulaSteps.rotation.verdict', vars);

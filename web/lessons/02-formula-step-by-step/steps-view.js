@@ -84,7 +84,7 @@ export function stepsView({ onValue }) {
     cards[2].set(
       vars,
       inRange
-        ? endsTable({ caption: t('formulaSteps.steps.3.caption', vars), corner: t('formulaSteps.table.pair'), n: pairs, rows: [{ header: `angle[${row}]`, at: (i) => angles.data[row * pairs + i] }] })
+        ? endsTable({ caption: t('formulaSteps.steps.3.caption', vars), corner: t('formulaSteps.table.pair'), n: pairs, rows: [{ header: t('formulaSteps.table.angle', vars), at: (i) => angles.data[row * pairs + i] }] })
         : missing,
     );
     cards[3].set(

@@ -1,8 +1,8 @@
 // "The exact numbers": every value when the matrix is small, and a row inspector that prints a position's
 // first and last three values the way documents 001 and 003 printed them (whole row, sine columns 0::2,
 // cosine columns 1::2).
-import { t } from '../../src/i18n.js';
-import { formatValue } from '../../src/format.js';
+import { t, language } from '../../src/i18n.js';
+import { formatValue, formatCount } from '../../src/format.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { textField } from '../../src/ui/fields.js';
 import { params } from './params.js';
@@ -53,7 +53,7 @@ export function valuesView({ onValue }) {
     if (count > FULL_TABLE_LIMIT) {
       const note = document.createElement('p');
       note.className = 'table-note';
-      note.textContent = t('peMatrix.values.tooBig', { count, limit: FULL_TABLE_LIMIT });
+      note.textContent = t('peMatrix.values.tooBig', { count: formatCount(count, language()), limit: formatCount(FULL_TABLE_LIMIT, language()) });
       fullHost.replaceChildren(note);
       return;
     }

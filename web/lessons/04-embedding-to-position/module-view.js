@@ -52,11 +52,14 @@ export function moduleView({ onValue }) {
     const d = view.modD;
     const cols = Math.min(COLS, d);
     const columns = Array.from({ length: cols }, (_, j) => String(j));
+    // The comment goes on a line of its own, under the weight it speaks of, so the block fits a desktop column.
+    const embeddingLine = `nn.Embedding(${view.modMaxLen}, ${d}).state_dict()            →  {'weight': torch.Size([${view.modMaxLen}, ${d}])}`;
     state.textContent = [
       `module = PositionalEncoding(${d}, max_len=${view.modMaxLen}, dropout=${view.modP})`,
       `{k: v.shape for k, v in module.state_dict().items()}  →  {'pe': torch.Size([1, ${view.modMaxLen}, ${d}])}`,
       `list(module.parameters())                          →  []`,
-      `nn.Embedding(${view.modMaxLen}, ${d}).state_dict()            →  {'weight': torch.Size([${view.modMaxLen}, ${d}])}   # ${t('embeddingToPosition.module.learnedNote')}`,
+      embeddingLine,
+      `${' '.repeat(embeddingLine.indexOf('{'))}# ${t('embeddingToPosition.module.learnedNote')}`,
     ].join('\n');
     const rows = sampledRows(pe.rows);
     const bufferCaption = t('embeddingToPosition.module.bufferCaption', { shown: rows.length, maxLen: pe.rows, d, cols });

@@ -60,7 +60,8 @@ export function similarityView() {
       title: t('sameToken.similarity.title', vars),
       drawing: xyChart({
         width,
-        series: [{ name: t('sameToken.similarity.series'), x: positions, y: Array.from(cosine), connect: true }],
+        // Drawn ×1000, as the axis says: d3's format then gives every tick the same decimals (999.90, not 999.9).
+        series: [{ name: t('sameToken.similarity.series'), x: positions, y: Array.from(cosine, (c) => c * 1000), connect: true }],
         labels: {
           x: t('sameToken.similarity.x'),
           y: t('sameToken.similarity.y'),
@@ -68,7 +69,7 @@ export function similarityView() {
           description: t('sameToken.similarity.description'),
         },
         xTicks: positions.length <= 16 ? positions : undefined,
-        yTickFormat: (v) => times1000(v).replace(/0+$/, '').replace(/\.$/, ''),
+        yTickFormat: 'f',
       }),
       noteText: t('sameToken.similarity.note'),
       table: null,

@@ -3,12 +3,12 @@
 // the error in radians and in steps between neighbouring positions, and the sines; a chart of that error in
 // steps over positions 10 … 10^9; and how many values two neighbouring rows still tell apart.
 import * as Plot from '@observablehq/plot';
-import { t } from '../../src/i18n.js';
+import { language, t } from '../../src/i18n.js';
 import { textField, sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatValue } from '../../src/format.js';
+import { formatCount, formatValue } from '../../src/format.js';
 import { float32Repr } from '../../src/format-torch.js';
 import { params } from './params.js';
 
@@ -47,10 +47,12 @@ export function farView({ onValue }) {
     const pairs = d / 2;
     const shown = shownPairs(pairs);
     const cell = (m, i) => m.data[i];
+    // Positions are read, not typed: grouped for the reader (10 000 000; 10,000,000).
+    const count = (n) => formatCount(n, language());
     const vars = {
-      pos: p,
-      posF32: at.positionsF32[0],
-      next: p + 1,
+      pos: count(p),
+      posF32: count(at.positionsF32[0]),
+      next: count(p + 1),
       d,
       same: at.sameAsNext[0],
       error1: formatValue(Math.abs(cell(at.angleError, Math.min(1, pairs - 1)))),

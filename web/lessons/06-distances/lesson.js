@@ -38,20 +38,9 @@ export function mount({ kernel, initial, save }) {
     return { matrix: kernel.cosineMatrix(table, table), sinusoidal: kernel.sinusoidalRequirements(maxLen, dModel), rope: kernel.ropeRequirements(maxLen, dModel) };
   });
   const rotationOf = recent(4, (a1, a2, dModel) => ({ pos: a1, k: a2 - a1, error: kernel.rotationCheck(a1, a2 - a1, dModel).maxError }));
-  /**
-   * A learned table measured the same way (nn.Embedding(maxLen, dModel) as torch initialises it from the seed,
-   * untrained), and the lookup of position maxLen, which has no row: its own error says so.
-   */
-  const learnedOf = recent(4, (maxLen, dModel, seed) => {
-    const checks = kernel.learnedRequirements(maxLen, dModel, seed);
-    let missing = null;
-    try {
-      kernel.embeddingLookup(kernel.torchEmbedding({ vocabSize: maxLen, dim: dModel, seed }), [maxLen]);
-    } catch (err) {
-      missing = err;
-    }
-    return { ...checks, missing };
-  });
+  // A learned table measured the same way (nn.Embedding(maxLen, dModel) as torch initialises it from the seed,
+  // untrained); `missing` is the core's own error for the lookup of position maxLen, which has no row.
+  const learnedOf = recent(4, (maxLen, dModel, seed) => kernel.learnedRequirements(maxLen, dModel, seed));
 
   function compute(v) {
     const { dModel, a1, a2, b1, b2, maxLen } = v;

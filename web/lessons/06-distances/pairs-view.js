@@ -1,8 +1,8 @@
 // E002-6: Euclidean distance and cosine similarity of two pairs of positions, and which pair is closer.
-import { t } from '../../src/i18n.js';
+import { language, t } from '../../src/i18n.js';
 import { sliderField, textField } from '../../src/ui/fields.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatValue } from '../../src/format.js';
+import { formatCount, formatValue } from '../../src/format.js';
 import { params } from './params.js';
 
 export function pairsView({ onValue }) {
@@ -23,19 +23,19 @@ export function pairsView({ onValue }) {
   /** pairs: [{p, q, distance, cosine}] for pair A and pair B. */
   function draw({ dModel, pairs }) {
     const [A, B] = pairs;
+    const count = (n) => formatCount(n, language()); // positions up to 10 000: grouped as the reader reads them
     const caption = t('distances.pairs.caption', { dModel });
-    tableHost.replaceChildren(
-      scrollBox(
-        dataTable({
-          caption,
-          corner: t('distances.pairs.pair'),
-          columns: [t('distances.pairs.distance'), t('distances.pairs.cosine')],
-          rows: pairs.map((x, i) => ({ header: t('distances.pairs.name', { name: i ? 'B' : 'A', p: x.p, q: x.q }), cells: [formatValue(x.distance), formatValue(x.cosine)] })),
-        }),
-        caption,
-      ),
-    );
-    const vars = { a: `${A.p}–${A.q}`, b: `${B.p}–${B.q}`, da: formatValue(A.distance), db: formatValue(B.distance) };
+    const table = dataTable({
+      caption,
+      corner: t('distances.pairs.pair'),
+      columns: [t('distances.pairs.distance'), t('distances.pairs.cosine')],
+      rows: pairs.map((x, i) => ({ header: t('distances.pairs.name', { name: i ? 'B' : 'A', p: count(x.p), q: count(x.q) }), cells: [formatValue(x.distance), formatValue(x.cosine)] })),
+    });
+    table.classList.add('pairs-table');
+    tableHost.replaceChildren(scrollBox(table, caption));
+    // A word joiner each side of the dash: a range (5–50) never breaks across lines.
+    const range = (x) => `${count(x.p)}\u2060–\u2060${count(x.q)}`;
+    const vars = { a: range(A), b: range(B), da: formatValue(A.distance), db: formatValue(B.distance) };
     const key = A.distance < B.distance ? 'closerA' : A.distance > B.distance ? 'closerB' : 'equal';
     verdict.textContent = t(`distances.pairs.${key}`, vars);
     verdict.dataset.result = key;

@@ -1,12 +1,12 @@
 // E002-2: the four requirements of a positional code, checked one by one. Every column is measured live by the
 // kernel for the current d_model and positions: sinusoidal, learned (a seeded, untrained nn.Embedding table,
 // with its own seed field) and RoPE (one vector rotated at every position).
-import { t } from '../../src/i18n.js';
+import { language, t } from '../../src/i18n.js';
 import { describeError } from '../../src/kernel.js';
 import { textField } from '../../src/ui/fields.js';
 import { params } from './params.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatValue } from '../../src/format.js';
+import { formatCount, formatValue } from '../../src/format.js';
 
 const REQUIREMENTS = ['unique', 'deterministic', 'generalises', 'relative'];
 
@@ -24,7 +24,7 @@ export function requirementsView({ onValue }) {
   function draw(live) {
     const mark = (ok) => (ok ? '✓' : '✗');
     const { sinusoidal: s, rope: r, learned: l } = live;
-    const extendsText = (ok) => `${mark(ok)} ${t(`distances.requirements.live.generalises.${ok}`, { maxLen: live.maxLen, twice: 2 * live.maxLen })}`;
+    const extendsText = (ok) => `${mark(ok)} ${t(`distances.requirements.live.generalises.${ok}`, { maxLen: live.maxLen, twice: formatCount(2 * live.maxLen, language()) })}`;
     const deterministicText = (ok) => `${mark(ok)} ${t(`distances.requirements.live.deterministic.${ok}`)}`;
     const sinusoidal = {
       unique: `${mark(s.closest.distance > 0)} ${t('distances.requirements.live.unique', { a: s.closest.posA, b: s.closest.posB, distance: formatValue(s.closest.distance), maxLen: live.maxLen })}`,
@@ -58,6 +58,10 @@ export function requirementsView({ onValue }) {
       })),
     });
     table.classList.add('requirements-table');
+    // On a phone the table is read as cards, one per requirement: each cell says which encoding it is about.
+    for (const row of table.tBodies[0].rows) {
+      [...row.cells].slice(1).forEach((cell, i) => { cell.dataset.label = table.tHead.rows[0].cells[i + 1].textContent; });
+    }
     host.replaceChildren(scrollBox(table, caption));
   }
   return { element, fields: { seed }, draw, relabel: seed.relabel };

@@ -1,6 +1,7 @@
 // Lesson 07 — words, positions and similarity (document 001). Trains a skip-gram in a Web Worker (through
 // kernel.createTrainer), then asks the trained model for the three similarities, the 2-D projection and the
 // neighbours. No maths here: the numbers come from the WebAssembly module inside the worker.
+import './words.css';
 import { language, onLanguageChange } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
 import { createTrainer } from '../../src/kernel.js';

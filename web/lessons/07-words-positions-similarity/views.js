@@ -7,11 +7,13 @@ import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { scatterChart } from '../../src/charts/scatter.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatValue, formatCount } from '../../src/format.js';
+import { formatCount, formatPercent, formatValue } from '../../src/format.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
+import { fileButton } from '../../src/ui/file-button.js';
 import { params } from './params.js';
 
 const key = (name) => `w2v.fields.${name}`;
+const percent = (n) => formatPercent(n, language());
 const panel = (id) => titledPanel('w2v-panel', `w2v-${id}-title`);
 
 function button(name, onClick) {
@@ -49,18 +51,15 @@ export function corpusView({ onValue, onDownload, onOwnText }) {
   area.rows = 6;
   areaLabel.htmlFor = area.id;
   area.addEventListener('input', () => onOwnText(area.value));
-  const fileLabel = el('label');
-  const file = el('input');
-  file.type = 'file';
-  file.id = 'w2v-own-file';
-  file.accept = '.txt,text/plain';
-  fileLabel.htmlFor = file.id;
-  file.addEventListener('change', async () => {
-    if (!file.files.length) return;
-    area.value = await file.files[0].text();
-    onOwnText(area.value);
+  const file = fileButton({
+    accept: '.txt,text/plain',
+    id: 'w2v-own-file',
+    onFile: async (chosen) => {
+      area.value = await chosen.text();
+      onOwnText(area.value);
+    },
   });
-  ownBox.append(areaLabel, area, fileLabel, file);
+  ownBox.append(areaLabel, area, file.element);
 
   const summary = el('p', 'w2v-summary');
   const sentence = el('div', 'w2v-sentence');
@@ -72,7 +71,7 @@ export function corpusView({ onValue, onDownload, onOwnText }) {
     title.textContent = t('w2v.corpus.title');
     download.textContent = t('w2v.corpus.download');
     areaLabel.textContent = t('w2v.corpus.paste');
-    fileLabel.textContent = t('w2v.corpus.upload');
+    file.label(t('w2v.corpus.upload'));
     fields.corpus.relabel();
     documentStatus.textContent = documentState.state === 'idle' ? t('w2v.corpus.documentIdle')
       : documentState.state === 'error' ? t('w2v.corpus.documentError', { reason: t(documentState.reason.key, documentState.reason.values) })
@@ -160,7 +159,7 @@ export function trainingView({ onValue, onTrain, onCancel }) {
     switch (state.kind) {
       case 'running':
         return t(speed(p) ? 'w2v.training.running' : 'w2v.training.runningStart', {
-          percent: Math.round(p.progress * 100), epoch: p.epoch + 1, epochs: state.epochs,
+          percent: percent(Math.round(p.progress * 100)), epoch: p.epoch + 1, epochs: state.epochs,
           speed: speed(p), loss: p.loss.toFixed(3), alpha: p.alpha.toFixed(5),
         });
       case 'done':
@@ -197,7 +196,7 @@ export function trainingView({ onValue, onTrain, onCancel }) {
         caption: t('w2v.loss.title'),
         corner: t('w2v.loss.x'),
         columns: [t('w2v.loss.y')],
-        rows: shown.map((p) => ({ header: `${Math.round(p.x)} %`, cells: [p.y.toFixed(4)] })),
+        rows: shown.map((p) => ({ header: percent(Math.round(p.x)), cells: [p.y.toFixed(4)] })),
       }),
     });
   }

@@ -1,6 +1,7 @@
 // Document 004's first batch: the fields max_length, stride and batch size, then the inputs and the targets
 // (the same windows shifted by one token) as tables of ids, with the shapes PyTorch prints.
-import { t } from '../../src/i18n.js';
+import { language, t } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
 import { sliderField } from '../../src/ui/fields.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { titledPanel } from '../../src/ui/dom.js';
@@ -63,7 +64,7 @@ export function batchView({ onValue }) {
     last = { batch };
     const dropped = batch.windowCount - batch.batchCount * batch.rows;
     summary.textContent = [
-      t('textToTokens.batch.summary', { count: batch.windowCount, batches: batch.batchCount, rows: batch.rows }),
+      t('textToTokens.batch.summary', { count: batch.windowCount, windows: formatCount(batch.windowCount, language()), batches: formatCount(batch.batchCount, language()), rows: batch.rows }),
       dropped === 0 ? t('textToTokens.batch.noneDropped') : t('textToTokens.batch.dropped', { count: dropped }),
       t('textToTokens.batch.shape', { rows: batch.rows, cols: batch.cols }),
     ].join(' ');

@@ -1,6 +1,7 @@
 // Document 000's reminder that max_len counts tokens, not words: the text in the box as words (separated by
 // spaces, as a reader counts them) and as GPT-2 tokens, and what a max_len of N tokens keeps and cuts.
-import { t } from '../../src/i18n.js';
+import { language, t } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
 import { textField } from '../../src/ui/fields.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 import { params } from './params.js';
@@ -36,15 +37,16 @@ export function fitView({ onValue }) {
     // The other way round: the first fitLen words, in tokens.
     const firstWords = words.slice(0, fitLen);
     const wordTokens = firstWords.length ? tokenizer.encode(text.slice(0, firstWords[firstWords.length - 1].end), { allowSpecial }).length : 0;
+    const count = (x) => formatCount(x, language()); // 3,634 words; 5129 tokens in Spanish (4 digits stay whole)
     const vars = {
-      words: words.length,
-      tokens: ids.length,
+      words: count(words.length),
+      tokens: count(ids.length),
       ratio: words.length ? (ids.length / words.length).toFixed(2) : '—',
-      fitLen,
-      whole,
-      cutTokens: ids.length - n,
-      wordTokens,
-      shownWords: firstWords.length,
+      fitLen: count(fitLen),
+      whole: count(whole),
+      cutTokens: count(ids.length - n),
+      wordTokens: count(wordTokens),
+      shownWords: count(firstWords.length),
     };
     counts.textContent = t('textToTokens.fit.counts', vars);
     verdict.textContent = t(ids.length <= fitLen ? 'textToTokens.fit.allFit' : 'textToTokens.fit.cut', vars) + ' ' + t('textToTokens.fit.asWords', vars);

@@ -2,7 +2,8 @@
 // become the windows of a next-token training batch. No maths here: the ids come from the C++ tokenizer
 // (kernel.gpt2Tokenizer) and the windows from kernel.loaderBatch; this file wires the boxes to them.
 import './lesson.css';
-import { onLanguageChange, t } from '../../src/i18n.js';
+import { language, onLanguageChange, t } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
 import { describeError } from '../../src/kernel.js';
 import { perFrame } from '../../src/schedule.js';
 import { recent } from '../../src/lesson-view.js';
@@ -127,9 +128,9 @@ export function mount({ kernel, initial, save }) {
     }
     const chars = [...text].length;
     textBox.showStatus(invalidBytes ? 'textToTokens.status.countsInvalid' : 'textToTokens.status.counts', {
-      chars,
-      bytes: new TextEncoder().encode(text).length,
-      tokens: ids.length,
+      chars: formatCount(chars, language()),
+      bytes: formatCount(new TextEncoder().encode(text).length, language()),
+      tokens: formatCount(ids.length, language()),
       ratio: ids.length ? (chars / ids.length).toFixed(2) : '—',
     });
     // The batch sliders move many times a second; the tokens only change with the text.

@@ -1,6 +1,7 @@
 // The text box and its sources: the lab's sample text, the document's story (downloaded), or a file from
 // the reader's computer (bytes that are not valid UTF-8 are read as U+FFFD, as the browser reads them).
 // Below it, the counts: characters, bytes and tokens.
+import { fileButton } from '../../src/ui/file-button.js';
 import { t } from '../../src/i18n.js';
 import { describeError } from '../../src/kernel.js';
 
@@ -26,22 +27,12 @@ export function textPanel({ onText, onSource, onAllowSpecial }) {
   storyButton.type = 'button';
   storyButton.dataset.action = 'story';
   storyButton.addEventListener('click', () => onSource('story'));
-  const fileLabel = document.createElement('label');
-  fileLabel.className = 'tt-file';
-  const fileText = document.createElement('span');
-  const fileInput = document.createElement('input');
-  fileInput.type = 'file';
-  fileInput.accept = '.txt,.md,.csv,.json,text/*';
-  fileInput.dataset.action = 'file';
-  fileInput.addEventListener('change', async () => {
-    const file = fileInput.files && fileInput.files[0];
-    if (!file) return;
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    onText(bytes, { fromFile: file.name });
-    fileInput.value = '';
+  const file = fileButton({
+    accept: '.txt,.md,.csv,.json,text/*',
+    onFile: async (chosen) => onText(new Uint8Array(await chosen.arrayBuffer()), { fromFile: chosen.name }),
   });
-  fileLabel.append(fileText, fileInput);
-  buttons.append(sampleButton, storyButton, fileLabel);
+  file.input.dataset.action = 'file';
+  buttons.append(sampleButton, storyButton, file.element);
 
   const label = document.createElement('label');
   label.htmlFor = id;
@@ -79,7 +70,7 @@ export function textPanel({ onText, onSource, onAllowSpecial }) {
     title.textContent = t('textToTokens.text.title');
     sampleButton.textContent = t('textToTokens.text.sample');
     storyButton.textContent = t('textToTokens.text.story');
-    fileText.textContent = t('textToTokens.text.file');
+    file.label(t('textToTokens.text.file'));
     label.textContent = t('textToTokens.text.label');
     specialText.textContent = t('textToTokens.text.allowSpecial');
     status.textContent = t(statusState.key, statusState.vars);

@@ -1,6 +1,7 @@
 // The text as GPT-2 sees it: one coloured piece per token with its id underneath, and the same tokens as a
 // table (position, text, GPT-2's own spelling of the token, id). Long texts show their first tokens only.
-import { t } from '../../src/i18n.js';
+import { language, t } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { noteAndTable } from '../../src/charts/figure.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
@@ -110,11 +111,11 @@ export function tokensView() {
     }
     pieces.replaceChildren(...spans);
     note.textContent = ids.length > count
-      ? t('textToTokens.tokens.partial', { shown: count, count: ids.length })
-      : ids.length === 0 ? t('textToTokens.tokens.none') : t('textToTokens.tokens.all', { count: ids.length });
+      ? t('textToTokens.tokens.partial', { shown: formatCount(count, language()), count: formatCount(ids.length, language()) })
+      : ids.length === 0 ? t('textToTokens.tokens.none') : t('textToTokens.tokens.all', { count: formatCount(ids.length, language()) });
     if (groups && ids.length) note.textContent += ` ${t('textToTokens.tokens.groups')}`;
     const table = dataTable({
-      caption: t('textToTokens.tokens.tableCaption', { shown: Math.min(TABLE_ROWS, ids.length), count: ids.length }),
+      caption: t('textToTokens.tokens.tableCaption', { shown: formatCount(Math.min(TABLE_ROWS, ids.length), language()), count: formatCount(ids.length, language()) }),
       corner: t('textToTokens.tokens.position'),
       columns: [t('textToTokens.tokens.text'), t('textToTokens.tokens.symbol'), t('textToTokens.tokens.id')],
       rows,

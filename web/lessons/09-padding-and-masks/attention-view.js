@@ -1,7 +1,8 @@
 // Attention over one padded sentence, without and with key_padding_mask: the two weight maps (each with its
 // table), how much of each real word's attention goes to padding, and how close the masked outputs are to
 // those of the sentence alone, unpadded. Every number comes from the kernel (selfAttention with keyLength).
-import { t } from '../../src/i18n.js';
+import { language, t } from '../../src/i18n.js';
+import { formatPercent, formatValue } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
@@ -68,10 +69,11 @@ export function attentionView() {
     verdict.textContent = t('padding.attention.verdict', {
       word: shown.words[most],
       share: percent(padShare.unmasked[most]),
-      gap: gap === 0 ? '0' : gap.toExponential(1),
+      gap: formatValue(gap),
     });
   }
   return { element, draw, width: () => maps.clientWidth || element.clientWidth || 600 };
 }
 
-const percent = (share) => `${(100 * share).toFixed(1)} %`;
+/** A share as each language writes a percentage: 82.3 % in Spanish (a no-break space, as the RAE asks), 82.3% in English. */
+const percent = (share) => formatPercent((100 * share).toFixed(1), language());

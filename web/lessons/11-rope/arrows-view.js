@@ -1,11 +1,11 @@
 // E002-8: one pair of dimensions (2i, 2i+1) of a vector, rotated by RoPE at positions 0, 1, 2, …: arrows
 // turning on the unit circle, fast for the first pairs and slowly for the last ones.
-import { t } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
 import { sliderField, textField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { arrowChart } from '../../src/charts/arrows.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatValue } from '../../src/format.js';
+import { formatValue, formatCount } from '../../src/format.js';
 import { params } from './params.js';
 
 export function arrowsView({ onValue }) {
@@ -22,7 +22,7 @@ export function arrowsView({ onValue }) {
 
   /** points: [[x, y]] of the pair at positions 0 … steps − 1 (from kernel.rope). */
   function draw({ pair, dim, base, points }, width) {
-    const vars = { pair, a: 2 * pair, b: 2 * pair + 1, dim, base, count: points.length, last: points.length - 1 };
+    const vars = { pair, a: 2 * pair, b: 2 * pair + 1, dim, base: formatCount(base, language()), count: points.length, last: points.length - 1 };
     const name = t('rope.arrows.name', vars);
     figure.update({
       title: t('rope.arrows.title', vars),

@@ -6,6 +6,8 @@ import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { fieldMakers } from '../../src/ui/control-panel.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
+import { textWidth } from '../../src/charts/axes.js';
+import { px, textScale } from '../../src/ui/text-size.js';
 import { params } from './params.js';
 
 export function inspectView({ onValue }) {
@@ -58,7 +60,11 @@ export function inspectView({ onValue }) {
     }
     mapsHeading.textContent = t('train.inspect.mapsTitle', { method: t(`train.methods.${run.method}`) });
     if (maps.firstChild !== mapsHeading) maps.replaceChildren(mapsHeading, mapsGrid);
-    const width = Math.max(240, Math.min(420, (maps.clientWidth || 800) / 2 - 16));
+    // Drawn at the width of its column in the grid (not scaled down to it, which would shrink its text).
+    const width = Math.min(420, figures[0].width());
+    // Columns labelled "position·digit" when that fits a cell, else by position only (the rows keep both).
+    const cell = (width - px(90)) / n;
+    const colLabels = labelsOf.every((label) => textWidth(label, 13 * textScale()) + 6 <= cell) ? labelsOf : labelsOf.map((_, i) => String(i));
     figures.forEach((figure, k) => {
       const layer = Math.floor(k / run.heads);
       const head = k % run.heads;
@@ -68,7 +74,7 @@ export function inspectView({ onValue }) {
       const mapTitle = t('train.inspect.mapTitle', vars);
       figure.update({
         title: mapTitle,
-        drawing: labelledHeatmap({ matrix, rowLabels: labelsOf, colLabels: labelsOf, width, labels, scale: 'weights', digits: 1 }),
+        drawing: labelledHeatmap({ matrix, rowLabels: labelsOf, colLabels, width, labels, scale: 'weights', digits: 1 }),
         table: () => scrollBox(dataTable({
           caption: mapTitle,
           corner: t('train.inspect.mapCorner'),

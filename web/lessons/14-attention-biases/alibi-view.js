@@ -1,6 +1,7 @@
 // ALiBi: each head's slope (the paper's get_slopes), its bias matrix as a heat map, and the penalty against the
 // distance far past any sequence length. Every number comes from the kernel (alibiSlopes, alibiBias).
-import { t } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
 import { seriesChart } from '../../src/charts/series.js';
@@ -40,7 +41,7 @@ export function alibiView({ onValue }) {
       caption: slopesTitle,
       corner: t('biases.alibi.headCorner'),
       columns: [t('biases.alibi.slope'), t('biases.alibi.fraction')],
-      rows: headNames.map((header, h) => ({ header, cells: [slopes[h].toPrecision(6), fraction(slopes[h])] })),
+      rows: headNames.map((header, h) => ({ header, cells: [compact(slopes[h]), fraction(slopes[h])] })),
     }), slopesTitle));
     slopesNote.textContent = t('biases.alibi.slopesNote');
     const shown = Math.min(SHOWN_HEADS, heads);
@@ -52,7 +53,7 @@ export function alibiView({ onValue }) {
     const labels = Array.from({ length }, (_, i) => String(i));
     const cellWidth = Math.max(260, Math.min(420, width / 2 - 12));
     picks.forEach((h, k) => {
-      const vars = { head: h + 1, slope: slopes[h].toPrecision(4) };
+      const vars = { head: h + 1, slope: compact(slopes[h]) };
       const title = t('biases.alibi.mapTitle', vars);
       const matrix = biases[h];
       mapFigures[k].update({
@@ -78,27 +79,32 @@ export function alibiView({ onValue }) {
     const distances = Array.from({ length: 65 }, (_, k) => Math.round((k * reach) / 64));
     const lineHeads = picks;
     const series = lineHeads.map((h) => ({ name: headNames[h], x: distances, y: distances.map((d) => -slopes[h] * d) }));
-    const lineLabels = { x: t('biases.alibi.distance'), y: t('biases.alibi.penalty'), aria: t('biases.alibi.lineAria', { reach }), description: t('biases.alibi.lineDescription') };
+    const reachText = formatCount(reach, language());
+    const lineTitle = t('biases.alibi.lineTitle', { reach: reachText });
+    const lineLabels = { x: t('biases.alibi.distance'), y: t('biases.alibi.penalty'), aria: t('biases.alibi.lineAria', { reach: reachText }), description: t('biases.alibi.lineDescription') };
     lineFigure.update({
-      title: t('biases.alibi.lineTitle', { reach }),
+      title: lineTitle,
       drawing: seriesChart({ series, width, labels: lineLabels }),
       noteText: t('biases.alibi.lineNote', { length }),
       table: () => scrollBox(dataTable({
-        caption: t('biases.alibi.lineTitle', { reach }),
+        caption: lineTitle,
         corner: t('biases.alibi.distance'),
         columns: lineHeads.map((h) => headNames[h]),
         rows: distances.map((d, k) => ({ header: String(d), cells: series.map((s) => show(s.y[k])) })),
-      }), t('biases.alibi.lineTitle', { reach })),
+      }), lineTitle),
     });
   }
   const relabel = () => Object.values(fields).forEach((f) => f.relabel());
   return { element, fields, draw, width: lineFigure.width, relabel };
 }
 
+/** A slope with no trailing zeros, to six significant digits: 0.5, 0.0078125, 0.707107. */
+const compact = (slope) => String(Number(slope.toPrecision(6)));
+
 const show = (v) => (Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v).toFixed(4) : '−∞');
 
 /** A slope as the power of two it is (1/2, 1/4 … or 2^−x.y for head counts that are not powers of two). */
 function fraction(slope) {
   const exponent = -Math.log2(slope);
-  return Number.isInteger(Math.round(exponent * 1e9) / 1e9) ? `1/${2 ** Math.round(exponent)}` : `2^−${exponent.toFixed(3)}`;
+  return Number.isInteger(Math.round(exponent * 1e9) / 1e9) ? `1/${2 ** Math.round(exponent)}` : `2^−${Number(exponent.toFixed(3))}`;
 }

@@ -1,6 +1,7 @@
 // Which pairs meet angles training never showed, for each method, up to the stretched length, and the angle each
 // pair reaches against the largest it saw in training. From kernel.angleCoverage.
-import { t } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
 import * as Plot from '@observablehq/plot';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
@@ -14,7 +15,9 @@ export function coverageView() {
   const figure = chartFigure('stretch-angles');
   element.append(tableHost, figure.element);
 
-  function draw({ coverage, last, method, pairs }, width) {
+  function draw({ coverage, last: lastPosition, method, pairs }, width) {
+    const count = (n) => formatCount(n, language());
+    const last = count(lastPosition);
     const caption = t('stretch.coverage.caption', { last });
     tableHost.replaceChildren(scrollBox(dataTable({
       caption,
@@ -26,7 +29,7 @@ export function coverageView() {
         return {
           header: t(`stretch.methods.${m}`),
           className: m === method ? 'same' : '',
-          cells: [t('stretch.coverage.count', { count: [...c.unseen].filter(Boolean).length, pairs }), firsts.length ? String(Math.min(...firsts)) : '—'],
+          cells: [t('stretch.coverage.count', { count: [...c.unseen].filter(Boolean).length, pairs }), firsts.length ? count(Math.min(...firsts)) : '—'],
         };
       }),
     }), caption));
@@ -39,7 +42,7 @@ export function coverageView() {
     figure.update({
       title,
       drawing: open.length
-        ? seriesChart({ series, width, labels, yZero: true, marks: [Plot.ruleY([1], { stroke: 'currentColor', strokeDasharray: '4 3' })] })
+        ? seriesChart({ series, width, labels, yZero: true, yInclude: [1], marks: [Plot.ruleY([1], { stroke: 'currentColor', strokeDasharray: '4 3' })] })
         : el('p', 'chart-empty', t('stretch.coverage.allTurned')),
       noteText: t('stretch.coverage.note'),
       table: open.length ? () => dataTable({

@@ -11,6 +11,7 @@ import { params, presets, METHODS } from './params.js';
 import { wavelengthsView } from './wavelengths-view.js';
 import { coverageView } from './coverage-view.js';
 import { yarnView } from './yarn-view.js';
+import './stretch.css';
 
 export { params };
 
@@ -32,7 +33,7 @@ export function mount({ kernel, initial, save }) {
     keys: 'stretch',
     presets,
     onPreset: (preset) => apply(preset.values),
-    summary: (v) => t('stretch.presets.summary', { dim: v.dim, base: formatCount(v.base, language()), original: v.original, factor: v.factor, longer: v.original * v.factor }),
+    summary: (v) => t('stretch.presets.summary', { dim: v.dim, base: formatCount(v.base, language()), original: formatCount(v.original, language()), factor: v.factor, longer: formatCount(v.original * v.factor, language()) }),
     fields: { dim: slider('dim'), base: text('base', { width: 9 }), original: text('original', { width: 7 }), factor: slider('factor'), method: select('method') },
   });
   const wavelengths = wavelengthsView();

@@ -1,6 +1,7 @@
 // Each pair's wavelength (positions per full turn) before and after stretching, against the training length L:
 // pairs whose wavelength is longer than L never completed a turn in training. From kernel.angleCoverage.
-import { t } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
 import * as Plot from '@observablehq/plot';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
@@ -17,17 +18,18 @@ export function wavelengthsView() {
 
   /** coverage: {method: columns}; original: L. */
   function draw({ coverage, original, pairs }, width) {
+    const trainedLength = formatCount(original, language());
     const x = Array.from({ length: pairs }, (_, i) => i);
     const series = [
       { name: t('stretch.wavelength.trained'), x, y: [...coverage.extrapolation.wavelengthTrained] },
       ...METHODS.filter((m) => m !== 'extrapolation').map((m) => ({ name: t(`stretch.methods.${m}`), x, y: [...coverage[m].wavelength] })),
     ];
-    const title = t('stretch.wavelength.title', { original });
-    const labels = { x: t('stretch.wavelength.x'), y: t('stretch.wavelength.y'), aria: t('stretch.wavelength.aria', { original }), description: t('stretch.wavelength.description') };
+    const title = t('stretch.wavelength.title', { original: trainedLength });
+    const labels = { x: t('stretch.wavelength.x'), y: t('stretch.wavelength.y'), aria: t('stretch.wavelength.aria', { original: trainedLength }), description: t('stretch.wavelength.description') };
     figure.update({
       title,
       drawing: seriesChart({ series, width, labels, logY: true, marks: [Plot.ruleY([original], { stroke: 'currentColor', strokeDasharray: '4 3' })] }),
-      noteText: t('stretch.wavelength.note', { original, turned: [...coverage.extrapolation.fullTurnInTraining].filter(Boolean).length, pairs }),
+      noteText: t('stretch.wavelength.note', { original: trainedLength, turned: [...coverage.extrapolation.fullTurnInTraining].filter(Boolean).length, pairs }),
       table: () => dataTable({
         caption: title,
         corner: t('stretch.wavelength.x'),

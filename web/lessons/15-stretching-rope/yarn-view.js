@@ -1,6 +1,7 @@
 // YaRN's ramp: per pair, the share of the original frequency it keeps (1: extrapolate, 0: interpolate), with
 // the correction range [low, high] and the attention factor; and RoFormer's decay bound, plain and stretched.
-import { t } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable } from '../../src/charts/table.js';
@@ -29,10 +30,11 @@ export function yarnView() {
     });
     const d = Array.from({ length: decayPlain.length }, (_, n) => n);
     const names = [t('stretch.decay.plain'), t(`stretch.methods.${method}`)];
-    const decayTitle = t('stretch.decay.title', { reach });
+    const reachText = formatCount(reach, language());
+    const decayTitle = t('stretch.decay.title', { reach: reachText });
     decay.update({
       title: decayTitle,
-      drawing: seriesChart({ series: [{ name: names[0], x: d, y: [...decayPlain] }, { name: names[1], x: d, y: [...decayStretched] }], width, labels: { x: t('stretch.decay.x'), y: t('stretch.decay.y'), aria: t('stretch.decay.aria', { reach }), description: t('stretch.decay.description') }, yZero: true }),
+      drawing: seriesChart({ series: [{ name: names[0], x: d, y: [...decayPlain] }, { name: names[1], x: d, y: [...decayStretched] }], width, labels: { x: t('stretch.decay.x'), y: t('stretch.decay.y'), aria: t('stretch.decay.aria', { reach: reachText }), description: t('stretch.decay.description') }, yZero: true }),
       noteText: t('stretch.decay.note'),
       table: () => dataTable({
         caption: decayTitle,

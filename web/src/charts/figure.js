@@ -121,8 +121,9 @@ function exportBar() {
         button.textContent = button.dataset.export.toUpperCase();
         button.setAttribute('aria-label', t(`charts.export.${button.dataset.export}`, { title }));
       }
-      // Only what exists: no drawing yet, nothing to save; no table, no CSV.
-      element.hidden = !host.firstChild;
+      // Only what exists: no drawing yet (or only the "nothing yet" line a figure shows before a run), nothing
+      // to save; no table, no CSV.
+      element.hidden = !host.firstChild || host.firstElementChild?.classList.contains('chart-empty');
       buttons[2].hidden = !table;
     },
   };

@@ -8,6 +8,7 @@
 import * as Plot from '@observablehq/plot';
 import { plot, legend } from './plot.js';
 import { px } from '../ui/text-size.js';
+import { titleOnTop, yTickRoom } from './axes.js';
 import { downsample } from './downsample.js';
 
 // Room for the axes' ticks and titles, grown with large text.
@@ -93,9 +94,14 @@ const cellLabel = (position) => String(position - 0.5);
  */
 export function heatmap({ matrix, width, labels, domain = [-1, 1] }) {
   const height = Math.round(Math.min(440, Math.max(300, width * 0.55)));
+  // The canvas must sit exactly on Plot's frame, so the margins are the final ones: the y title above the frame
+  // (axes.js) and a left margin as wide as the longest row index.
   const margin = margins();
-  const innerWidth = width - margin.left - margin.right;
+  margin.top = titleOnTop({ width, marginTop: margin.top, style: { fontSize: '14px' }, y: { label: labels.y, labelAnchor: 'center' } }).marginTop;
   const innerHeight = height - margin.top - margin.bottom;
+  const yTicks = cellTicks(matrix.rows, Math.max(2, Math.floor(innerHeight / px(32))));
+  margin.left = yTickRoom({ domain: [0, matrix.rows], height: innerHeight, ticks: yTicks, tickFormat: cellLabel });
+  const innerWidth = width - margin.left - margin.right;
   // One grid cell per device pixel at most: more would be invisible work.
   const scale = window.devicePixelRatio || 1;
   const grid = downsample(matrix, innerWidth * scale, innerHeight * scale);
@@ -129,12 +135,11 @@ export function heatmap({ matrix, width, labels, domain = [-1, 1] }) {
     y: {
       domain: [0, matrix.rows],
       reverse: true,
-      ticks: cellTicks(matrix.rows, Math.max(2, Math.floor(innerHeight / px(32)))),
+      ticks: yTicks,
       tickFormat: cellLabel,
       label: labels.y,
       labelAnchor: 'center',
       labelArrow: 'none',
-      labelOffset: px(52),
     },
     marks: [Plot.frame({ stroke: 'currentColor', strokeOpacity: 0.3 })],
   });

@@ -4,12 +4,20 @@
 import * as Plot from '@observablehq/plot';
 import { plot, legend } from './plot.js';
 import { px, textScale } from '../ui/text-size.js';
+import { textWidth } from './axes.js';
 
 /**
  * matrix: {rows, cols, data}; rowLabels, colLabels: unique strings; labels: {x, y, legend, aria, description};
  * scale: 'diverging' (domain ±max|value|, or `domain`) or 'weights' (0…1); digits: decimals printed in cells.
  */
-const format = (v, places) => (v === -Infinity ? '−∞' : v.toFixed(places));
+// True minus signs (U+2212), as in the tables and Plot's ticks, not hyphens.
+// A value that rounds to zero is 0.0, never −0.0.
+const format = (v, places) => {
+  if (v === -Infinity) return '−∞';
+  const text = v.toFixed(places);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text.replace(/^-/, '−');
+};
+const MASKED = '#a3a3a3'; // a masked score's cell: grey, outside both colour scales
 
 export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, scale = 'diverging', domain, digits = 2 }) {
   // domain: pass the same one to heatmaps that are meant to be compared side by side.
@@ -27,18 +35,25 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
     scale === 'weights'
       ? { type: 'linear', scheme: 'blues', domain: bound, label: labels.legend }
       : { type: 'diverging', scheme: 'rdbu', pivot: 0, domain: bound, label: labels.legend };
-  const cellWidth = Math.max(30, Math.min(64, (width - px(90)) / matrix.cols));
-  const height = 40 + matrix.rows * Math.min(44, Math.max(30, cellWidth * 0.8)) + 36;
+  const chartWidth = Math.min(width, px(90) + Math.max(30, Math.min(64, (width - px(90)) / matrix.cols)) * matrix.cols);
+  // What a cell gets once the chart fits its width (Plot shares the frame between the columns).
+  const cellWidth = (chartWidth - px(90)) / matrix.cols;
+  const height = 40 + matrix.rows * Math.min(44, Math.max(24, cellWidth * 0.8)) + 36;
   // Values are printed only where the widest one fits its cell at a readable size (12 px, or larger with large
   // text), with one decimal fewer if that is what it takes; else not at all, as they would run into each other.
-  // The exact values are always in the figure's table and in each cell's tooltip. A masked score (−∞) is drawn
-  // as an empty cell marked −∞.
-  const fits = (places) => Math.max(...cells.map((d) => format(d.value, places).length)) * 0.62 * 12 * textScale() + 6 <= cellWidth;
-  const places = (digits > 1 ? [digits, digits - 1] : [digits]).find(fits);
+  // The exact values are always in the figure's table and in each cell's tooltip. A masked score (−∞) is a grey
+  // cell, marked −∞ too when that fits.
+  const size = 12 * textScale();
+  const fitsCell = (text) => textWidth(text, size) + 6 <= cellWidth;
+  const places = (digits > 1 ? [digits, digits - 1] : [digits]).find((p) => cells.every((d) => d.value === -Infinity || fitsCell(format(d.value, p))));
+  const masked = cells.filter((d) => d.value === -Infinity);
+  // Column names wider than a cell (a position·digit label on a phone) label every k-th column only.
+  const every = Math.max(1, Math.ceil((Math.max(...colLabels.map((c) => textWidth(c, 13 * textScale()))) + 6) / cellWidth));
+  const written = [...(places === undefined ? [] : cells.filter((d) => d.value !== -Infinity)), ...(fitsCell('−∞') ? masked : [])];
   const show = (v) => format(v, digits);
   const key = legend({ color, width: 240, marginLeft: px(16), style: { fontSize: '13px', color: 'currentColor', background: 'transparent' } });
   const chart = plot({
-    width: Math.min(width, px(90) + cellWidth * matrix.cols),
+    width: chartWidth,
     height,
     marginLeft: px(90),
     marginBottom: px(36),
@@ -46,13 +61,13 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
     style: { fontSize: '13px', color: 'currentColor', background: 'transparent' },
-    x: { domain: colLabels, label: labels.x, labelAnchor: 'center', labelArrow: 'none', axis: 'bottom', tickSize: 0 },
+    x: { domain: colLabels, ticks: colLabels.filter((_, i) => i % every === 0), label: labels.x, labelAnchor: 'center', labelArrow: 'none', axis: 'bottom', tickSize: 0 },
     y: { domain: rowLabels, label: labels.y, labelAnchor: 'center', labelArrow: 'none', tickSize: 0 },
     color,
     marks: [
-      Plot.cell(cells, { x: 'col', y: 'row', fill: (d) => (Number.isFinite(d.value) ? d.value : NaN), inset: 0.5, title: (d) => `${d.row} · ${d.col}: ${show(d.value)}` }),
-      // A masked cell keeps its short −∞ mark even when the values do not fit.
-      Plot.text(places ? cells : cells.filter((d) => d.value === -Infinity), {
+      Plot.cell(cells.filter((d) => d.value !== -Infinity), { x: 'col', y: 'row', fill: (d) => (Number.isFinite(d.value) ? d.value : NaN), inset: 0.5, title: (d) => `${d.row} · ${d.col}: ${show(d.value)}` }),
+      Plot.cell(masked, { x: 'col', y: 'row', fill: MASKED, inset: 0.5, title: (d) => `${d.row} · ${d.col}: −∞` }),
+      Plot.text(written, {
         x: 'col',
         y: 'row',
         text: (d) => format(d.value, places ?? digits),

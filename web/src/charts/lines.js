@@ -2,6 +2,8 @@
 import * as Plot from '@observablehq/plot';
 import { plot } from './plot.js';
 import { px } from '../ui/text-size.js';
+import { language } from '../i18n.js';
+import { linearTicks, yTickRoom } from './axes.js';
 
 /**
  * matrix: {rows, cols, data}; dims: column indices (already checked < cols); count: rows to draw;
@@ -29,13 +31,17 @@ export function lines({ matrix, dims, count, width, labels }) {
   return plot({
     width,
     height,
-    marginLeft: px(62),
+    marginLeft: yTickRoom({ domain: [-1.05, 1.05], height: height - 80 }),
     marginBottom: px(46),
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
     style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
-    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(40), domain: [0, Math.max(1, count - 1)] },
-    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(52), domain: [-1.05, 1.05], grid: true },
+    x: {
+      label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(40), domain: [0, Math.max(1, count - 1)],
+      // Positions: whole-number ticks, grouped as the reader's language writes them (no "1,000" in Spanish).
+      ...linearTicks({ domain: [0, Math.max(1, count - 1)], length: width - 80, spacing: 80, lang: language(), integer: true }),
+    },
+    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', domain: [-1.05, 1.05], grid: true },
     color: { legend: true, domain: names, scheme: 'observable10' },
     marks: [
       Plot.ruleY([0], { stroke: 'currentColor', strokeOpacity: 0.4 }),

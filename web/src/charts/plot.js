@@ -3,6 +3,7 @@
 // label offsets are the caller's, written with px() so they grow too.
 import * as Plot from '@observablehq/plot';
 import { textScale } from '../ui/text-size.js';
+import { titleOnTop } from './axes.js';
 import './plot.css';
 
 const grow = (size, scale) => Math.round(parseFloat(size) * scale * 10) / 10;
@@ -21,7 +22,7 @@ function scaled(draw, options) {
   return element;
 }
 
-export const plot = (options) => scaled(Plot.plot, options);
+export const plot = (options) => scaled(Plot.plot, titleOnTop(options));
 
 // A colour ramp is drawn on a canvas and encoded as a PNG each time Plot makes it (about a third of a
 // pe-matrix redraw), yet its options rarely change while a slider moves: the last few are kept and cloned.

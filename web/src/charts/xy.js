@@ -3,7 +3,9 @@
 // (a token's encoding moving around its embedding, a cosine similarity close to 1).
 import * as Plot from '@observablehq/plot';
 import { plot } from './plot.js';
-import { px } from '../ui/text-size.js';
+import { px, textScale } from '../ui/text-size.js';
+import { titleOnTop, yTickRoom } from './axes.js';
+import { labelMarks, placeLabels } from './point-labels.js';
 
 /**
  * series: [{name, x: number[], y: number[], labels?: string[], connect?: boolean, symbol?: string}];
@@ -20,35 +22,45 @@ export function xyChart({ series, boxes = [], width, labels, equalAxes = false, 
   let xDomain = pad(Math.min(...xs), Math.max(...xs));
   let yDomain = pad(Math.min(...ys), Math.max(...ys));
   const height = Math.round(Math.min(420, Math.max(280, width * 0.55)));
+  const marginBottom = px(46);
+  const { marginTop = 20 } = titleOnTop({ width, style: { fontSize: '14px' }, y: { label: labels.y, labelAnchor: 'center' } });
+  const room = () => yTickRoom({ domain: yDomain, height: height - marginTop - marginBottom, tickFormat: yTickFormat });
+  let marginLeft = room();
   if (equalAxes) {
     // Widen the shorter range so that x and y units have the same length on screen.
-    const innerW = width - 94;
-    const innerH = height - 60;
+    const innerW = width - marginLeft - 20;
+    const innerH = height - marginTop - marginBottom;
     const perPixel = Math.max((xDomain[1] - xDomain[0]) / innerW, (yDomain[1] - yDomain[0]) / innerH);
     const centre = (d) => (d[0] + d[1]) / 2;
     const cx = centre(xDomain);
     const cy = centre(yDomain);
     xDomain = [cx - (perPixel * innerW) / 2, cx + (perPixel * innerW) / 2];
     yDomain = [cy - (perPixel * innerH) / 2, cy + (perPixel * innerH) / 2];
+    marginLeft = Math.max(marginLeft, room());
   }
   const names = series.map((s) => s.name);
   const points = series.flatMap((s) => s.x.map((x, i) => ({ x, y: s.y[i], name: s.name, label: s.labels ? s.labels[i] : ''})));
+  const frame = { width, height, marginTop, marginRight: 20, marginBottom, marginLeft, xDomain, yDomain };
+  const offsets = placeLabels(points, frame, () => 12 * textScale(), () => px(11));
   const marks = [
     ...boxes.map((b) => Plot.rect([b], { x1: 'x1', x2: 'x2', y1: 'y1', y2: 'y2', fill: 'currentColor', fillOpacity: 0.06, stroke: 'currentColor', strokeOpacity: 0.35, strokeDasharray: '4,3' })),
     ...series.filter((s) => s.connect).map((s) => Plot.line(points.filter((p) => p.name === s.name), { x: 'x', y: 'y', stroke: 'name', strokeWidth: 1.25, strokeOpacity: 0.6 })),
     ...series.map((s) => Plot.dot(points.filter((p) => p.name === s.name), { x: 'x', y: 'y', fill: 'name', symbol: s.symbol || 'circle', r: 4.5 })),
-    Plot.text(points.filter((p) => p.label), { x: 'x', y: 'y', text: 'label', dy: -11, fontSize: 12, fill: 'currentColor' }),
+    // Labels above their points, else beside or below, never touching one placed before (a path's first points
+    // first): "1" and "2" of two close points would read as "12".
+    ...labelMarks(points, offsets, { fontSize: 12, fill: 'currentColor' }),
   ];
   return plot({
     width,
     height,
-    marginLeft: px(84),
-    marginBottom: px(46),
+    marginTop,
+    marginLeft,
+    marginBottom,
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
     style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
     x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(40), domain: xDomain, grid: true, ticks: xTicks, tickFormat: Array.isArray(xTicks) ? (d) => String(d) : undefined },
-    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(74), domain: yDomain, grid: true, tickFormat: yTickFormat },
+    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', domain: yDomain, grid: true, tickFormat: yTickFormat },
     color: { legend: true, domain: names, scheme: 'observable10' },
     marks,
   });

@@ -25,7 +25,7 @@ export function curvesView() {
         ? seriesChart({ series, width: figure.width(), labels, yDomain: name === 'accuracy' ? [0, 1] : undefined, yZero: true })
         : el('p', 'chart-empty', t('train.curves.empty')),
       noteText: name === 'accuracy' ? t('train.curves.accuracy.note') : '',
-      table: () => dataTable({
+      table: !series.length ? null : () => dataTable({
         caption: t(`train.curves.${name}.title`),
         corner: t('train.curves.x'),
         columns: shown.map((r) => t(`train.methods.${r.method}`)),

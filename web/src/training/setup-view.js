@@ -3,6 +3,7 @@
 // Texts under train.* (lesson 12's strings); each lesson names its fields and their label prefix. No maths here.
 import { t, language } from '../i18n.js';
 import { describeError } from '../kernel.js';
+import { formatCount } from '../format.js';
 import { fieldMakers } from '../ui/control-panel.js';
 import { el, titledPanel } from '../ui/dom.js';
 import './training.css';
@@ -63,18 +64,20 @@ export function setupView({ params, layout, prefix, onValue, onTrain, onCancel, 
 
   let methods = { a: 'none', b: 'sinusoidal', c: 'rope' };
   let stale = false;
-  const number = (x, digits) => x.toLocaleString(language(), { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  // The lab's decimal point in both languages (as on the charts beside it); whole counts grouped by language.
+  const number = (x, digits) => x.toFixed(digits);
+  const count = (n) => formatCount(n, language());
 
   function describe({ kind, step, last, loss, accuracy, speed, parameters, error }) {
     switch (kind) {
       case 'starting':
         return t('train.run.starting');
       case 'running':
-        return t('train.run.running', { step, last, loss: loss === null ? '—' : number(loss, 3), accuracy: accuracy === null ? '—' : number(accuracy, 2), speed: Math.round(speed ?? 0) });
+        return t('train.run.running', { step: count(step), last: count(last), loss: loss === null ? '—' : number(loss, 3), accuracy: accuracy === null ? '—' : number(accuracy, 2), speed: Math.round(speed ?? 0) });
       case 'done':
-        return t('train.run.done', { step, loss: number(loss ?? 0, 3), accuracy: number(accuracy ?? 0, 2), speed: Math.round(speed ?? 0), parameters: parameters.toLocaleString(language()) });
+        return t('train.run.done', { step: count(step), loss: number(loss ?? 0, 3), accuracy: number(accuracy ?? 0, 2), speed: Math.round(speed ?? 0), parameters: count(parameters) });
       case 'cancelled':
-        return t('train.run.cancelled', { step });
+        return t('train.run.cancelled', { step: count(step) });
       case 'error':
         return describeError(error);
       default:
