@@ -27,7 +27,7 @@ export function scatterChart({ points, width, labels }) {
   // The chosen points' labels first, then the others in the order given.
   const ordered = [...points.filter((q) => q.highlight), ...points.filter((q) => !q.highlight)];
   const size = FONT * textScale();
-  const offsets = placeLabels(ordered, frame, (p) => (p.highlight ? size * 1.1 : size), (p) => px(p.highlight ? 12 : 9));
+  const offsets = placeLabels(ordered, frame, (p) => (p.highlight ? size * 1.1 : size), (p) => px(p.highlight ? 12 : 9), (p) => (p.highlight ? 6 : 3.5));
   const plain = points.filter((p) => !p.highlight);
   const marked = points.filter((p) => p.highlight);
   return plot({
