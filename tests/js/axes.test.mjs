@@ -1,7 +1,7 @@
 // charts/axes.js: the y axis' room and title placement that keep charts readable at 360 px (issue 14).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { logTickFormat, textWidth, titleOnTop, wrapText, yTickRoom } from '../../web/src/charts/axes.js';
+import { linearTicks, logTickFormat, textWidth, titleOnTop, wrapText, yTickRoom } from '../../web/src/charts/axes.js';
 
 test('a log axis uses one notation: powers of ten when it spans past 0.001 … 10⁴, never SI prefixes', () => {
   const wide = logTickFormat([1e-7, 10]);
@@ -44,4 +44,13 @@ test('yTickRoom fits the widest tick Plot draws: wider for −0.125 than for 1',
   // A log axis counts only the ticks it labels, in the caller's format.
   const log = yTickRoom({ domain: [1e-7, 10], type: 'log', height: 250, tickFormat: logTickFormat([1e-7, 10]) });
   assert.ok(log < 80, `${log}`);
+});
+
+test('linearTicks: d3 ticks written in the reader\'s language, whole-number axes without half ticks', () => {
+  const es = linearTicks({ domain: [0, 20000], length: 300, spacing: 80, lang: 'es' });
+  assert.deepEqual(es.ticks.map(es.tickFormat), ['0', '5000', '10\u202f000', '15\u202f000', '20\u202f000']);
+  const en = linearTicks({ domain: [-0.5, 1.25], length: 300, spacing: 35, lang: 'en' });
+  assert.equal(en.tickFormat(-0.4), '−0.4');
+  const whole = linearTicks({ domain: [0, 5], length: 600, spacing: 80, lang: 'en', integer: true });
+  assert.deepEqual(whole.ticks.map(whole.tickFormat), ['0', '1', '2', '3', '4', '5']);
 });
