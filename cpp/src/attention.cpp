@@ -77,7 +77,7 @@ AttentionResult self_attention(const MatrixF& x, const MatrixF& wq, const Matrix
   check_projection("wv", wv, x.cols());
   require_size("wk", static_cast<std::size_t>(wk.cols()), static_cast<std::size_t>(wq.cols()),
                "the columns of wq (queries and keys need the same width)");
-  require_within_cap("seq_len", static_cast<std::size_t>(x.rows()) * static_cast<std::size_t>(x.rows()),
+  require_within_cap("seq_len", count_of({static_cast<std::uint64_t>(x.rows()), static_cast<std::uint64_t>(x.rows())}),
                      "seq_len × seq_len");
   const MatrixF q = x * wq, k = x * wk, v = x * wv;
   return attend(q, k, v, causal, keys);

@@ -50,8 +50,11 @@ ModulePass positional_module(TorchSeed seed, int batch, int seq, int d_model, in
   // pe[:, :x.size(1)] has only max_len rows: a longer sequence does not add up (PyTorch's size mismatch).
   require_range("seq_len", seq, 1, max_len);
   const MatrixF pe = positional_encoding(max_len, d_model, SinusoidVariant::paper);  // checks d_model
+  require_within_cap("x",
+                     count_of({static_cast<std::uint64_t>(batch), static_cast<std::uint64_t>(seq),
+                               static_cast<std::uint64_t>(d_model)}),
+                     "batch × seq_len × d_model");
   const std::size_t count = static_cast<std::size_t>(batch) * seq * d_model;
-  require_within_cap("x", count, "batch × seq_len × d_model");
   TorchGenerator generator(seed);
   ModulePass out;
   out.x.resize(count);

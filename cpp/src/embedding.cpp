@@ -15,7 +15,7 @@ namespace poslab {
 void validate_embedding_shape(long long vocab_size, long long dim) {
   require_range("vocab_size", vocab_size, 1, kMaxVocabularySize);
   require_range("dim", dim, 1, kMaxModelWidth);
-  require_within_cap("vocab_size", static_cast<std::size_t>(vocab_size) * static_cast<std::size_t>(dim),
+  require_within_cap("vocab_size", count_of({static_cast<std::uint64_t>(vocab_size), static_cast<std::uint64_t>(dim)}),
                      "vocab_size × dim");
 }
 
@@ -35,7 +35,7 @@ MatrixF torch_embedding(long long vocab_size, long long dim, TorchSeed seed) {
 
 MatrixF embedding_lookup(const MatrixF& table, const std::vector<long long>& ids) {
   require_not_empty("ids", ids.size());
-  require_within_cap("ids", ids.size() * static_cast<std::size_t>(table.cols()), "ids × dim");
+  require_within_cap("ids", count_of({ids.size(), static_cast<std::uint64_t>(table.cols())}), "ids × dim");
   const long long vocab_size = table.rows();
   MatrixF rows(static_cast<Eigen::Index>(ids.size()), table.cols());
   for (std::size_t i = 0; i < ids.size(); ++i) {

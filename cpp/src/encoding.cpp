@@ -79,7 +79,7 @@ void validate_encoding_shape(long long max_len, long long d_model) {
   require_range("max_len", max_len, 1, kMaxSequenceLength);
   require_range("d_model", d_model, 2, kMaxModelWidth);
   require_even("d_model", d_model, "every sine column has a cosine partner");
-  require_within_cap("max_len", static_cast<std::size_t>(max_len) * static_cast<std::size_t>(d_model),
+  require_within_cap("max_len", count_of({static_cast<std::uint64_t>(max_len), static_cast<std::uint64_t>(d_model)}),
                      "max_len × d_model");
 }
 

@@ -35,7 +35,17 @@ void require_even(std::string_view argument, long long value, std::string_view w
                       "odd_width", std::string(argument), {{"value", as_number(value)}});
 }
 
-void require_within_cap(std::string_view argument, std::size_t count, std::string_view what) {
+std::uint64_t count_of(std::initializer_list<std::uint64_t> factors) {
+  std::uint64_t product = 1;
+  for (const std::uint64_t f : factors) {
+    if (f == 0) return 0;
+    if (product > UINT64_MAX / f) return UINT64_MAX;
+    product *= f;
+  }
+  return product;
+}
+
+void require_within_cap(std::string_view argument, std::uint64_t count, std::string_view what) {
   if (count <= kMaxMatrixValues) return;
   throw SizeError(std::string(what) + " = " + std::to_string(count) + " values is above the limit of " +
                       std::to_string(kMaxMatrixValues) + " values (128 MiB) for one matrix",
@@ -48,7 +58,7 @@ void require_not_empty(std::string_view argument, std::size_t size) {
   throw ArgumentError(quoted(argument) + " must not be empty", "empty", std::string(argument));
 }
 
-void require_size(std::string_view argument, std::size_t size, std::size_t expected, std::string_view other) {
+void require_size(std::string_view argument, std::uint64_t size, std::uint64_t expected, std::string_view other) {
   if (size == expected) return;
   throw ArgumentError(quoted(argument) + " has size " + std::to_string(size) + " but must match " + std::string(other) +
                           " (" + std::to_string(expected) + ")",

@@ -45,8 +45,9 @@ void validate_t5(bool bidirectional, int num_buckets, int max_distance) {
 void validate_grid(int heads, int length) {
   require_range("heads", heads, 1, kMaxBiasHeads);
   require_range("length", length, 1, kMaxBiasLength);
-  require_within_cap("length", static_cast<std::size_t>(heads) * static_cast<std::size_t>(length) *
-                                   static_cast<std::size_t>(length),
+  require_within_cap("length",
+                     count_of({static_cast<std::uint64_t>(heads), static_cast<std::uint64_t>(length),
+                               static_cast<std::uint64_t>(length)}),
                      "heads × length × length");
 }
 
@@ -128,7 +129,7 @@ std::vector<float> t5_bias(const std::vector<float>& table, int num_buckets, int
                            int max_distance) {
   validate_t5(bidirectional, num_buckets, max_distance);
   validate_grid(heads, length);
-  require_size("table", table.size(), static_cast<std::size_t>(num_buckets) * static_cast<std::size_t>(heads),
+  require_size("table", table.size(), count_of({static_cast<std::uint64_t>(num_buckets), static_cast<std::uint64_t>(heads)}),
                "num_buckets × heads");
   require_finite("table", table.data(), table.size());
   const std::vector<int> buckets = t5_bucket_grid(length, bidirectional, num_buckets, max_distance);

@@ -14,10 +14,10 @@ namespace {
 
 using simd::f32x4;
 
-// One row: table holds [sin θ0, cos θ0, sin θ1, cos θ1, …] for this position.
-void rotate_row(const float* x, const float* table, std::size_t dim, float* out) {
+// One row: table holds [sin θ0, cos θ0, sin θ1, cos θ1, …] for this position; inverse turns by −θ. out may be x.
+void rotate_row(const float* x, const float* table, std::size_t dim, float* out, bool inverse) {
   std::size_t j = 0;
-  const f32x4 sign = {-1.0f, 1.0f, -1.0f, 1.0f};
+  const f32x4 sign = inverse ? f32x4{1.0f, -1.0f, 1.0f, -1.0f} : f32x4{-1.0f, 1.0f, -1.0f, 1.0f};
   for (; j + 4 <= dim; j += 4) {
     const f32x4 v = simd::load(x + j), t = simd::load(table + j);
     const f32x4 c = __builtin_shufflevector(t, t, 1, 1, 3, 3);
@@ -26,7 +26,7 @@ void rotate_row(const float* x, const float* table, std::size_t dim, float* out)
     simd::store(out + j, v * c + swapped * (s * sign));
   }
   for (; j < dim; j += 2) {  // dim is even: at most one pair left
-    const float s = table[j], c = table[j + 1], a = x[j], b = x[j + 1];
+    const float s = inverse ? -table[j] : table[j], c = table[j + 1], a = x[j], b = x[j + 1];
     out[j] = a * c - b * s;
     out[j + 1] = a * s + b * c;
   }
@@ -51,7 +51,7 @@ void validate_rope_shape(long long seq_len, long long dim, double base) {
   require_range("dim", dim, 2, kMaxModelWidth);
   require_even("dim", dim, "RoPE turns pairs of dimensions");
   validate_base(base);
-  require_within_cap("seq_len", static_cast<std::size_t>(seq_len) * static_cast<std::size_t>(dim), "seq_len × dim");
+  require_within_cap("seq_len", count_of({static_cast<std::uint64_t>(seq_len), static_cast<std::uint64_t>(dim)}), "seq_len × dim");
 }
 
 void rope_into(const float* x, float* out, int seq_len, int dim, double base) {
@@ -61,8 +61,12 @@ void rope_into(const float* x, float* out, int seq_len, int dim, double base) {
   std::vector<float> table(static_cast<std::size_t>(seq_len) * d);
   sinusoid_table_into(table.data(), seq_len, dim, SinusoidVariant::paper, base);
   for (std::size_t r = 0; r < static_cast<std::size_t>(seq_len); ++r) {
-    rotate_row(x + r * d, table.data() + r * d, d, out + r * d);
+    rotate_row(x + r * d, table.data() + r * d, d, out + r * d, false);
   }
+}
+
+void rope_rotate_rows(float* x, std::size_t rows, std::size_t dim, const float* table, bool inverse) {
+  for (std::size_t r = 0; r < rows; ++r) rotate_row(x + r * dim, table + r * dim, dim, x + r * dim, inverse);
 }
 
 MatrixF rope(const MatrixF& x, double base) {

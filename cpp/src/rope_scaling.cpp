@@ -33,7 +33,8 @@ bool uses_ntk_exponent(RopeScalingMethod method) {
 }
 
 // HF's default: 1.0 / (base ** (arange(0, dim, 2) / dim)). The same expression as angular_frequencies (a test
-// checks they agree bit for bit), but bases above kMaxBase are allowed here: NTK's base' may grow past it.
+// checks they agree bit for bit at several widths and bases), kept apart because bases above kMaxBase are
+// allowed here: NTK's base' may grow past the encoding's limit.
 std::vector<double> inv_freq_for_base(int dim, double base) {
   std::vector<double> out(static_cast<std::size_t>(dim / 2));
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = 1.0 / std::pow(base, static_cast<double>(2 * i) / dim);
@@ -188,7 +189,7 @@ std::vector<double> rope_decay_bound(const std::vector<double>& inv_freq, int ma
   for (std::size_t k = 0; k < inv_freq.size(); ++k)
     require_number("inv_freq", inv_freq[k], std::numeric_limits<double>::min(), 1e6);
   require_range("max_distance", max_distance, 0, kMaxDecayDistance);
-  require_within_cap("max_distance", (static_cast<std::size_t>(max_distance) + 1) * inv_freq.size(),
+  require_within_cap("max_distance", count_of({static_cast<std::uint64_t>(max_distance) + 1, inv_freq.size()}),
                      "(max_distance + 1) × (dim/2)");
   std::vector<double> out(static_cast<std::size_t>(max_distance) + 1);
   for (std::size_t n = 0; n < out.size(); ++n) {

@@ -25,7 +25,7 @@ void check_pair(const float* a, std::size_t a_size, const float* b, std::size_t 
 void check_matrix(const MatrixView& m, const char* name, const char* rows_name) {
   require_range(rows_name, static_cast<long long>(m.rows), 1, static_cast<long long>(kMaxMatrixValues));
   require_range("dim", static_cast<long long>(m.dim), 1, static_cast<long long>(kMaxMatrixValues));
-  require_within_cap(rows_name, m.rows * m.dim, std::string(rows_name) + " × dim");
+  require_within_cap(rows_name, count_of({m.rows, m.dim}), std::string(rows_name) + " × dim");
   require_finite(name, m.data, m.rows * m.dim);
 }
 
@@ -82,7 +82,7 @@ MatrixF cosine_matrix(MatrixView a, MatrixView b) {
   check_matrix(a, "a", "rows_a");
   check_matrix(b, "b", "rows_b");
   require_size("b", b.dim, a.dim, "the width of a");
-  require_within_cap("rows_a", a.rows * b.rows, "rows_a × rows_b");
+  require_within_cap("rows_a", count_of({a.rows, b.rows}), "rows_a × rows_b");
   const MatrixF na = normalised_rows(a), nb = normalised_rows(b);
   MatrixF out(na.rows(), nb.rows());
   row_dots(na.data(), a.rows, nb.data(), b.rows, a.dim, out.data());

@@ -6,8 +6,10 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "poslab/errors.hpp"
+#include "row_dots.hpp"
 #include "transformer_impl.hpp"
 
 namespace poslab {
@@ -39,20 +41,32 @@ void layer_norm_backward(const float* dy, std::size_t rows, std::size_t d, const
   }
 }
 
-// Backward of y = x·Wᵀ + b: gW += dyᵀ·x, gb += Σ rows of dy, dx (= or +=) dy·W.
+// src (rows × cols, row-major) transposed into dst (cols × rows).
+void transpose_into(const float* src, std::size_t rows, std::size_t cols, std::vector<float>& dst) {
+  dst.resize(rows * cols);
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < cols; ++c) dst[c * rows + r] = src[r * cols + c];
+}
+
+// Backward of y = x·Wᵀ + b: gW += dyᵀ·x, gb += Σ rows of dy, dx (= or +=) dy·W. Both products go through
+// row_dots (A·Bᵀ, the lab's SIMD kernel; Eigen 3.4 has no WebAssembly vectors) on transposed copies: the
+// copies cost rows·(in + out) moves against rows·in·out multiply-adds. The buffers live as long as the thread,
+// so training reuses them from step to step.
 void linear_backward(const float* dy, const float* x, const float* w, std::size_t rows, std::size_t in,
                      std::size_t out, float* gw, float* gb, float* dx, bool accumulate) {
-  const ConstMapF DY(dy, static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(out));
-  const ConstMapF X(x, static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(in));
-  const ConstMapF W(w, static_cast<Eigen::Index>(out), static_cast<Eigen::Index>(in));
-  MapF(gw, static_cast<Eigen::Index>(out), static_cast<Eigen::Index>(in)).noalias() += DY.transpose() * X;
-  Eigen::Map<Eigen::RowVectorXf>(gb, static_cast<Eigen::Index>(out)) += DY.colwise().sum();
-  MapF DX(dx, static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(in));
-  if (accumulate) {
-    DX.noalias() += DY * W;
-  } else {
-    DX.noalias() = DY * W;
-  }
+  thread_local std::vector<float> dy_t, x_t, w_t, product;
+  transpose_into(dy, rows, out, dy_t);  // out × rows
+  transpose_into(x, rows, in, x_t);     // in × rows
+  product.resize(std::max(out * in, rows * in));
+  row_dots(dy_t.data(), out, x_t.data(), in, rows, product.data());  // dyᵀ·x
+  for (std::size_t k = 0; k < out * in; ++k) gw[k] += product[k];
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t j = 0; j < out; ++j) gb[j] += dy[r * out + j];
+  transpose_into(w, out, in, w_t);  // in × out
+  float* target = accumulate ? product.data() : dx;
+  row_dots(dy, rows, w_t.data(), in, out, target);  // dy·W
+  if (accumulate)
+    for (std::size_t k = 0; k < rows * in; ++k) dx[k] += product[k];
 }
 
 void merge_heads(const float* x, std::size_t batch, std::size_t n, std::size_t heads, std::size_t dh, float* out) {

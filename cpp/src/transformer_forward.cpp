@@ -8,6 +8,7 @@
 #include "poslab/encoding.hpp"
 #include "poslab/errors.hpp"
 #include "poslab/position_bias.hpp"
+#include "poslab/rope.hpp"
 #include "row_dots.hpp"
 #include "transformer_impl.hpp"
 
@@ -55,18 +56,7 @@ void layer_norm_forward(const float* x, std::size_t rows, std::size_t d, const f
 }
 
 void rope_rows(float* x, std::size_t count, std::size_t n, std::size_t d_head, const float* table, bool inverse) {
-  const float sign = inverse ? -1.0f : 1.0f;
-  for (std::size_t s = 0; s < count; ++s) {
-    for (std::size_t i = 0; i < n; ++i) {
-      float* row = x + (s * n + i) * d_head;
-      const float* angles = table + i * d_head;
-      for (std::size_t e = 0; e < d_head; e += 2) {
-        const float sine = sign * angles[e], cosine = angles[e + 1], a = row[e], b = row[e + 1];
-        row[e] = a * cosine - b * sine;
-        row[e + 1] = a * sine + b * cosine;
-      }
-    }
-  }
+  for (std::size_t s = 0; s < count; ++s) rope_rotate_rows(x + s * n * d_head, n, d_head, table, inverse);
 }
 
 void TinyTransformer::Impl::prepare(int batch_size, int len) {

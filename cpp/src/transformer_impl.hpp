@@ -82,7 +82,7 @@ void linear_forward(const float* x, std::size_t rows, const float* w, const floa
 void layer_norm_forward(const float* x, std::size_t rows, std::size_t d, const float* w, const float* b, float* hat,
                         float* rstd, float* y);
 /// Turns each (2i, 2i+1) pair of the rows (n positions × d_head, for `count` sequences/heads) by the table's
-/// angles; inverse = true turns back (the backward pass of a rotation is its transpose).
+/// angles with rope.cpp's turn (the lessons' RoPE); inverse = true turns back (the backward pass).
 void rope_rows(float* x, std::size_t count, std::size_t n, std::size_t d_head, const float* table, bool inverse);
 /// (b·n + i, h·d_head + e) of a T × d matrix → (b, h, i, e) of a head-major B × H × n × d_head one.
 void split_heads(const float* x, std::size_t batch, std::size_t n, std::size_t heads, std::size_t dh, float* out);

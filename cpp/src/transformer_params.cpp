@@ -154,7 +154,7 @@ void TinyTransformer::Impl::check_ids(const std::vector<int>& ids, int batch_siz
                     "batch",
                     {{"value", static_cast<double>(workspace)}, {"max", static_cast<double>(kMaxWorkspaceValues)}});
   }
-  require_size("ids", ids.size(), static_cast<std::size_t>(batch_size) * static_cast<std::size_t>(len),
+  require_size("ids", ids.size(), count_of({static_cast<std::uint64_t>(batch_size), static_cast<std::uint64_t>(len)}),
                "batch × length");
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (ids[i] < 0 || ids[i] >= config.vocab_size) {

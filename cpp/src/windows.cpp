@@ -25,7 +25,7 @@ TokenWindows sliding_windows(const std::uint32_t* ids, std::size_t size, long lo
   TokenWindows w;
   w.max_length = static_cast<std::size_t>(max_length);
   w.count = static_cast<std::size_t>((n - max_length + stride - 1) / stride);
-  require_within_cap("max_length", w.count * w.max_length, "windows × max_length");
+  require_within_cap("max_length", count_of({w.count, w.max_length}), "windows × max_length");
   w.inputs.resize(w.count * w.max_length);
   w.targets.resize(w.count * w.max_length);
   for (std::size_t k = 0; k < w.count; ++k) {
@@ -49,7 +49,9 @@ TokenBatch loader_batch(const std::uint32_t* ids, std::size_t size, long long ma
   require_range("batch_size", batch_size, 1, windows);
   const long long batches = windows / batch_size;
   require_range("index", index, 0, batches - 1);
-  require_within_cap("batch_size", static_cast<std::size_t>(batch_size * max_length), "batch_size × max_length");
+  require_within_cap("batch_size",
+                     count_of({static_cast<std::uint64_t>(batch_size), static_cast<std::uint64_t>(max_length)}),
+                     "batch_size × max_length");
   TokenBatch b;
   b.rows = static_cast<std::size_t>(batch_size);
   b.cols = static_cast<std::size_t>(max_length);

@@ -91,7 +91,7 @@ void SkipGram::prepare(const std::vector<Sentence>& corpus) {
                         "empty_vocabulary", "min_count", {{"value", static_cast<double>(params_.min_count)}});
   }
   std::stable_sort(kept.begin(), kept.end(), [&](std::size_t a, std::size_t b) { return raw_counts[a] > raw_counts[b]; });
-  require_within_cap("vector_size", kept.size() * stride_, "vocabulary size × vector_size");
+  require_within_cap("vector_size", count_of({kept.size(), stride_}), "vocabulary size × vector_size");
 
   words_.clear();
   counts_.clear();

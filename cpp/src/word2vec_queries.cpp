@@ -113,7 +113,7 @@ MatrixF principal_components(MatrixView x, int components) {
 
 MatrixF principal_components(const float* x, std::size_t size, int rows, int dim, int components) {
   require_pca_shape(rows, dim);  // before rows × dim is formed
-  require_size("x", size, static_cast<std::size_t>(rows) * static_cast<std::size_t>(dim), "rows × dim");
+  require_size("x", size, count_of({static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(dim)}), "rows × dim");
   return principal_components(MatrixView{x, static_cast<std::size_t>(rows), static_cast<std::size_t>(dim)}, components);
 }
 

@@ -125,7 +125,7 @@ val rope_with_base(const val& x, double seq_len, double dim, double base) {
     const long long n = to_integer("seq_len", seq_len), d = to_integer("dim", dim);
     poslab::validate_rope_shape(n, d, base);
     const std::vector<float> data = to_floats("x", x);
-    poslab::require_size("x", data.size(), static_cast<std::size_t>(n * d), "seq_len × dim");
+    poslab::require_size("x", data.size(), poslab::count_of({static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(d)}), "seq_len × dim");
     std::vector<float> out(data.size());
     poslab::rope_into(data.data(), out.data(), static_cast<int>(n), static_cast<int>(d), base);
     return to_float32_array(out.data(), out.size());

@@ -37,7 +37,7 @@ val add_positional_encoding(const val& embeddings, double rows, double d_model, 
     poslab::validate_encoding_shape(rows_ll, d_ll);
     const int n = static_cast<int>(rows_ll), d = static_cast<int>(d_ll);
     const std::vector<float> x = to_floats("embeddings", embeddings);
-    poslab::require_size("embeddings", x.size(), static_cast<std::size_t>(n) * d, "rows × d_model");
+    poslab::require_size("embeddings", x.size(), poslab::count_of({static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(d)}), "rows × d_model");
     const poslab::MatrixF out = poslab::add_positional_encoding(
         Eigen::Map<const poslab::MatrixF>(x.data(), n, d), poslab::parse_sinusoid_variant(variant), scale);
     return to_float32_array(out.data(), static_cast<std::size_t>(out.size()));
@@ -71,8 +71,8 @@ MatrixPair to_matrix_pair(const val& a, double rows_a, const val& b, double rows
   poslab::require_range("rows_b", rb, 1, kCap);
   poslab::require_range("dim", d, 1, kCap);
   MatrixPair pair{to_floats("a", a), to_floats("b", b), {}, {}};
-  poslab::require_size("a", pair.a.size(), static_cast<std::size_t>(ra) * d, "rows_a × dim");
-  poslab::require_size("b", pair.b.size(), static_cast<std::size_t>(rb) * d, "rows_b × dim");
+  poslab::require_size("a", pair.a.size(), poslab::count_of({static_cast<std::uint64_t>(ra), static_cast<std::uint64_t>(d)}), "rows_a × dim");
+  poslab::require_size("b", pair.b.size(), poslab::count_of({static_cast<std::uint64_t>(rb), static_cast<std::uint64_t>(d)}), "rows_b × dim");
   pair.view_a = {pair.a.data(), static_cast<std::size_t>(ra), static_cast<std::size_t>(d)};
   pair.view_b = {pair.b.data(), static_cast<std::size_t>(rb), static_cast<std::size_t>(d)};
   return pair;

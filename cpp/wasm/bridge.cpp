@@ -74,7 +74,7 @@ std::vector<double> to_doubles(const char* argument, const val& values) {
 
 poslab::MatrixF to_matrix(const char* argument, const val& values, long long rows, long long cols, const char* shape) {
   const std::vector<float> data = to_floats(argument, values);
-  poslab::require_size(argument, data.size(), static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols), shape);
+  poslab::require_size(argument, data.size(), poslab::count_of({static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(cols)}), shape);
   return Eigen::Map<const poslab::MatrixF>(data.data(), static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
 }
 

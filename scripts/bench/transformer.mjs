@@ -1,8 +1,9 @@
 // TinyTransformer training speed (issue 11): milliseconds per training step (loss and gradients, then Adam
 // with clip_grad_norm_ 1, batch 32) in WebAssembly SIMD, WebAssembly scalar, native, and PyTorch on one thread
-// (its module is the reference notebook's). Presets: `small`, lesson 11's reversal model (d 32, 4 heads,
-// 2 layers, 6 tokens, sinusoidal, bidirectional); `length`, lesson 12's large model (d 64, 17 tokens: copying
-// 8 digits as "input → answer", ALiBi, causal). Targets: WASM SIMD ≥ 1.0× PyTorch on small, ≥ 0.5× on length.
+// (its module is the reference notebook's). Presets: `small`, lesson 12's reversal model (train-transformer:
+// d 32, 4 heads, 2 layers, 6 tokens, sinusoidal, bidirectional); `length`, lesson 13's large model
+// (longer-than-seen: d 64, 17 tokens, copying 8 digits as "input → answer", ALiBi, causal). Targets: WASM SIMD
+// ≥ 1.0× PyTorch on small, ≥ 0.5× on length.
 import { execFileSync } from 'node:child_process';
 import { native, printRatios, printTable, save, scalar, simd } from './common.mjs';
 

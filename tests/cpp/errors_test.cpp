@@ -1,6 +1,7 @@
 // Errors carry what a page needs to translate them: a code, the argument's name and its limits.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "poslab/encoding.hpp"
@@ -51,6 +52,18 @@ TEST_CASE("each check has its own code") {
   CHECK(e.code() == "not_finite");
   CHECK(field(e, "index") == 1);
   CHECK(caught([] { poslab::parse_sinusoid_variant(""); }).code() == "unknown_variant");
+}
+
+TEST_CASE("count_of multiplies in 64 bits and saturates, so a cap check never sees a product that wrapped") {
+  CHECK(poslab::count_of({}) == 1);
+  CHECK(poslab::count_of({3, 0, UINT64_MAX}) == 0);
+  // 1024 × 4096 × 4096 = 2^34: 0 in a 32-bit size_t (WebAssembly), which passed the cap before
+  CHECK(poslab::count_of({1024, 4096, 4096}) == (std::uint64_t{1} << 34));
+  CHECK(poslab::count_of({std::uint64_t{1} << 40, std::uint64_t{1} << 40}) == UINT64_MAX);
+  CHECK(caught([] { poslab::require_within_cap("length", poslab::count_of({1024, 4096, 4096}), "n"); }).code() ==
+        "too_large");
+  CHECK(caught([] { poslab::require_size("x", 0, poslab::count_of({65536, 65536}), "rows × dim"); }).code() ==
+        "size_mismatch");
 }
 
 TEST_CASE("whole numbers pass, fractions name themselves plainly") {

@@ -82,6 +82,9 @@ TEST_CASE("position-bias arguments out of range are refused with their code and 
   CHECK(code_of([] { poslab::t5_relative_bucket(1, false, 32, 16); }) == "out_of_range:max_distance");
   CHECK(code_of([] { poslab::t5_relative_bucket(1LL << 41, true); }) == "out_of_range:relative_position");
   CHECK(code_of([] { poslab::t5_bias(std::vector<float>(10), 32, 2, 4, true); }) == "size_mismatch:table");
+  // heads × length × length above the cap (2^34 values here; it wrapped to 0 in 32-bit WebAssembly)
+  CHECK(code_of([] { poslab::alibi_bias(1024, 4096, true); }) == "too_large:length");
+  CHECK(code_of([] { poslab::t5_bias(std::vector<float>(32 * 257), 32, 257, 4096, true); }) == "too_large:length");
   CHECK(code_of([] {
           std::vector<float> t(64, 0.0f);
           t[3] = std::numeric_limits<float>::quiet_NaN();

@@ -10,6 +10,7 @@
 
 #include "check.hpp"
 #include "golden.hpp"
+#include "poslab/encoding.hpp"
 #include "poslab/relative.hpp"
 #include "poslab/rope_scaling.hpp"
 
@@ -130,6 +131,17 @@ TEST_CASE("unseen angles: flags and first unseen positions equal the notebook's 
 TEST_CASE("the unscaled frequencies are div_term's, bit for bit (one source for θ_i)") {
   RopeScalingConfig c = llama(1.0);
   CHECK(poslab::rope_inv_freq(c, RopeScalingMethod::extrapolation) == poslab::div_term(128));
+  // and at other widths and bases, against the encoding's own frequencies (every pair's value, repeated per column)
+  for (const int dim : {2, 4, 6, 64, 96, 256}) {
+    for (const double base : {2.0, 500.0, 10000.0, 500000.0, 1e9}) {
+      c.dim = dim;
+      c.base = base;
+      const std::vector<double> mine = poslab::rope_inv_freq(c, RopeScalingMethod::extrapolation);
+      const std::vector<double> encoding = poslab::angular_frequencies(dim, poslab::SinusoidVariant::paper, base);
+      REQUIRE(encoding.size() == 2 * mine.size());
+      for (std::size_t i = 0; i < mine.size(); ++i) CHECK(mine[i] == encoding[2 * i]);
+    }
+  }
 }
 
 TEST_CASE("angles: linear interpolation at position s·p turns each pair as plain RoPE does at p") {

@@ -194,6 +194,7 @@ TEST_CASE("bad configurations are refused with the field's name and a code") {
   CHECK(with([](auto& c) { c.layers = 0; }) == "out_of_range:layers");
   CHECK(with([](auto& c) { c.layers = 7; }) == "out_of_range:layers");
   CHECK(with([](auto& c) { c.ffn_size = 3; }) == "out_of_range:ffn_size");
+  CHECK(with([](auto& c) { c.ffn_size = 1025; }) == "out_of_range:ffn_size");
   CHECK(with([](auto& c) { c.max_len = 1; }) == "out_of_range:max_len");
   CHECK(with([](auto& c) { c.max_len = 513; }) == "out_of_range:max_len");
   CHECK(with([](auto& c) { c.positional = static_cast<PositionalMethod>(6); }) == "unknown_variant:positional");

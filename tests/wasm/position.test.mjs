@@ -56,6 +56,31 @@ for (const [build, m] of Object.entries(builds)) {
       assert.ok(Math.abs(y.attentionFactor - c.yarn.attention_factor) < 1e-12);
       assert.ok(relativeGap(y.extrapolationWeight.map((w) => w + 1), c.yarn.extrapolation_weight.map((w) => w + 1)) < 1e-12);
       assert.equal(m.extendedLastPosition(c.original_length, c.factor), c.last_position);
+      assert.equal(y.low, c.yarn.low);
+      assert.equal(y.high, c.yarn.high);
+      assert.ok(Math.abs(y.correctionDimFast - c.yarn.correction_dim_fast) < 1e-12);
+      assert.ok(Math.abs(y.correctionDimSlow - c.yarn.correction_dim_slow) < 1e-12);
+    }
+  });
+
+  test(`${build}: ropeAngles is position × each pair's frequency; linear interpolation at s·p is extrapolation at p`, () => {
+    for (const c of scaling.cases) {
+      const options = optionsOf(c);
+      for (const method of METHODS) {
+        const freq = m.ropeInvFreq(options, method);
+        for (const position of [0, 1, 7, c.original_length - 1, c.last_position]) {
+          const angles = m.ropeAngles(options, method, position);
+          assert.equal(angles.length, c.dim / 2);
+          for (let k = 0; k < angles.length; k++) assert.ok(Math.abs(angles[k] - position * freq[k]) <= 1e-12 * Math.max(1, position * freq[k]), `${method} p ${position} pair ${k}`);
+        }
+      }
+      // s = 2.5 is in the cases: s·p is a whole number only for even p
+      for (const p of [2, 10, 400]) {
+        const stretched = m.ropeAngles(options, 'linear', c.factor * p);
+        const original = m.ropeAngles(options, 'extrapolation', p);
+        if (!Number.isInteger(c.factor * p)) continue;
+        assert.ok(relativeGap(stretched, original) < 1e-12, `s ${c.factor} p ${p}`);
+      }
     }
   });
 
@@ -100,9 +125,26 @@ for (const [build, m] of Object.entries(builds)) {
       [() => m.angleCoverage({ originalLength: 1 }, 'yarn', 10), 'out_of_range original_length'],
       [() => m.ropeDecayBound(64, 10000, 70000), 'out_of_range max_distance'],
       [() => m.ropeDecayBound(64, 10000), 'argument_count ropeDecayBound'],
+      [() => m.t5BucketGrid(0, true, 32, 128), 'out_of_range length'],
+      [() => m.t5BucketGrid(4, true, 33, 128), 'odd_width num_buckets'],
+      [() => m.yarnParameters({ betaFast: 0.5 }), 'out_of_range beta_fast'],
+      [() => m.extendedLastPosition(1, 2), 'out_of_range original_length'],
+      [() => m.ntkAwareBase(2, 1e4, 2), 'out_of_range dim'],
+      [() => m.dynamicNtkBase(null), 'wrong_type options'],
+      [() => m.ropeDecayBoundOf([], 10), 'empty inv_freq'],
+      // heads × length × length above 2^25 values: in 32-bit WebAssembly 1024 × 4096 × 4096 once wrapped to 0
+      // and wrote past the heap's end
+      [() => m.alibiBias(1024, 4096, true), 'too_large length'],
+      [() => m.alibiBias(256, 4096, false), 'too_large length'],
+      [() => m.t5Bias(new Float32Array(32 * 257), 32, 257, 4096, true, 128), 'too_large length'],
     ];
     const stack = m.stackSave();
+    const heap = m.heapInUse();
     for (let round = 0; round < 50; round++) for (const [fn, expected] of table) assert.equal(codeOf(fn), expected);
     assert.equal(m.stackSave(), stack);
+    assert.equal(m.heapInUse(), heap);
+    // and the module still answers right afterwards
+    assert.deepEqual([...m.alibiSlopes(8)], transformer.alibi_slopes['8']);
+    assert.equal(m.t5RelativeBucket(-100, false, 33, 128), 30);
   });
 }

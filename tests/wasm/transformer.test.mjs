@@ -44,8 +44,8 @@ function withModel(m, config, body) {
 }
 
 for (const [build, m] of Object.entries(builds)) {
-  test(`${build}: the 24 reference models start bit-identical to PyTorch's (names, shapes, CRC-32 of every tensor)`, () => {
-    assert.equal(cases.length, 24);
+  test(`${build}: the 36 reference models start bit-identical to PyTorch's (names, shapes, CRC-32 of every tensor)`, () => {
+    assert.equal(cases.length, 36);
     for (const c of cases) {
       withModel(m, configOf(c.config), (model) => {
         assert.deepEqual(model.parameterNames(), c.parameter_names, label(c));
@@ -136,6 +136,22 @@ for (const [build, m] of Object.entries(builds)) {
     );
   });
 
+  test(`${build}: training reuses its memory: the heap stays the same size from step 10 to step 200`, () => {
+    withModel(m, { vocabSize: 11, dModel: 32, heads: 4, layers: 2, ffnSize: 64, maxLen: 12, positional: 't5', causal: false, seed: 3 }, (model) => {
+      const ids = Int32Array.from({ length: 8 * 6 }, (_, k) => (k * 7) % 11);
+      const targets = Int32Array.from({ length: 8 * 6 }, (_, k) => (k % 5 === 0 ? -100 : (k * 3) % 11));
+      const step = () => {
+        model.loss(ids, targets, 8, 6);
+        model.adamStep({ lr: 1e-3, clipNorm: 1 });
+      };
+      for (let i = 0; i < 10; i++) step();
+      const heap = m.heapInUse();
+      for (let i = 0; i < 190; i++) step();
+      assert.equal(m.heapInUse(), heap);
+      assert.equal(model.adamSteps, 200);
+    });
+  });
+
   test(`${build}: bad configurations are PoslabErrors naming the field`, () => {
     const base = { vocabSize: 12, dModel: 16, heads: 2, layers: 1, ffnSize: 16, maxLen: 8, positional: 'rope', causal: true, seed: 0 };
     const cases = [
@@ -145,6 +161,14 @@ for (const [build, m] of Object.entries(builds)) {
       [{ heads: 3 }, 'not_divisible', 'heads'],
       [{ dModel: 12, heads: 4 }, 'odd_width', 'd_model'], // d_head 3 cannot be turned in pairs by RoPE
       [{ layers: 7 }, 'out_of_range', 'layers'],
+      [{ layers: 0 }, 'out_of_range', 'layers'],
+      [{ heads: 0 }, 'out_of_range', 'heads'],
+      [{ heads: 9 }, 'out_of_range', 'heads'],
+      [{ dModel: 2, heads: 1 }, 'out_of_range', 'd_model'],
+      [{ dModel: 258 }, 'out_of_range', 'd_model'],
+      [{ ffnSize: 3 }, 'out_of_range', 'ffn_size'],
+      [{ ffnSize: 1025 }, 'out_of_range', 'ffn_size'],
+      [{ maxLen: 1 }, 'out_of_range', 'max_len'],
       [{ maxLen: 513 }, 'out_of_range', 'max_len'],
       [{ positional: 'absolute' }, 'unknown_variant', 'positional'],
       [{ positional: 3 }, 'wrong_type', 'positional'],

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -59,14 +61,17 @@ class SizeError : public std::length_error, public ErrorInfo {
 void require_range(std::string_view argument, long long value, long long min, long long max);
 /// Throws odd_width unless value is even; `why` finishes the sentence "… must be even: why".
 void require_even(std::string_view argument, long long value, std::string_view why);
+/// The product of counts in 64 bits, saturated at UINT64_MAX. size_t is 32 bits in WebAssembly, where
+/// 1024 × 4096 × 4096 wraps round to 0 and would pass a cap check: every cap check multiplies through this.
+std::uint64_t count_of(std::initializer_list<std::uint64_t> factors);
 /// Throws too_large when count exceeds kMaxMatrixValues; `what` names the product ("max_len × d_model").
-void require_within_cap(std::string_view argument, std::size_t count, std::string_view what);
+void require_within_cap(std::string_view argument, std::uint64_t count, std::string_view what);
 /// Throws empty when size is 0.
 void require_not_empty(std::string_view argument, std::size_t size);
 /// Throws not_integer unless value is a finite whole number (JavaScript hands every number over as a double).
 void require_integer(std::string_view argument, double value);
 /// Throws size_mismatch unless size == expected; `other` names what fixes the expected size.
-void require_size(std::string_view argument, std::size_t size, std::size_t expected, std::string_view other);
+void require_size(std::string_view argument, std::uint64_t size, std::uint64_t expected, std::string_view other);
 /// Throws not_finite at the first NaN or infinite value.
 void require_finite(std::string_view argument, const float* values, std::size_t count);
 

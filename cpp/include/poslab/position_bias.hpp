@@ -27,8 +27,10 @@ std::vector<float> alibi_bias(int heads, int length, bool causal);
 /// holds exact distances 0 … max_exact−1 and the rest log-spaced ones up to max_distance, computed as T5 does in
 /// float32: max_exact + trunc(log(float(d) / max_exact) / float(log(max_distance / max_exact)) · (buckets −
 /// max_exact)), capped at the last bucket. Causal (bidirectional = false) maps every positive offset (the
-/// future) to bucket 0. num_buckets in [2, 1024] (even when bidirectional), max_distance in [1, 2^20] and above
-/// the exact range, relative_position within ±2^40.
+/// future) to bucket 0. num_buckets in [2, 1024], max_distance in [1, 2^20] and above the exact range,
+/// relative_position within ±2^40. Deliberately stricter than HF: an odd bucket count is refused when
+/// bidirectional (odd_width). HF takes num_buckets // 2 per side, so the last row of an odd table would never be
+/// read: a table that trains a row it never uses is a mistake worth naming, and T5 itself always uses 32.
 int t5_relative_bucket(long long relative_position, bool bidirectional, int num_buckets = 32,
                        int max_distance = 128);
 

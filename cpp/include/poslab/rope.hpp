@@ -24,6 +24,11 @@ void validate_rope_shape(long long seq_len, long long dim, double base);
 /// the frequencies are those of the additive encoding, written once.
 MatrixF rope(const MatrixF& x, double base = kDefaultBase);
 
+/// The same turn in place, without checks, for a caller that already holds the table: rows × dim of x turned
+/// by the angles of table (rows × dim, [sin θ0, cos θ0, sin θ1, …] per row, as sinusoid_table_into fills it);
+/// inverse turns back by the same angles (the transpose of the rotation: the transformer's backward pass).
+void rope_rotate_rows(float* x, std::size_t rows, std::size_t dim, const float* table, bool inverse);
+
 /// Where RoPE takes pair `pair`'s unit vector (1 in dimension 2·pair, 0 elsewhere) at positions 0 … steps−1:
 /// steps × 2, the pair's two coordinates at each position (lesson 11's arrows). pair in [0, dim/2).
 MatrixF rope_pair_path(int dim, int pair, int steps, double base = kDefaultBase);

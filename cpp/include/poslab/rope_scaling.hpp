@@ -44,7 +44,8 @@ struct RopeScalingConfig {
 /// [0, 2^31]. Throws ArgumentError (out_of_range, odd_width) naming the field.
 void validate_rope_scaling(const RopeScalingConfig& config, RopeScalingMethod method);
 
-/// θ'_i for i = 0 … dim/2 − 1, in double. The unscaled θ_i are angular_frequencies(dim, paper, base) (one source).
+/// θ'_i for i = 0 … dim/2 − 1, in double. The unscaled θ_i equal angular_frequencies(dim, paper, base) bit for bit
+/// (tested); a base past kMaxBase (NTK's stretched base) is allowed here.
 std::vector<double> rope_inv_freq(const RopeScalingConfig& config, RopeScalingMethod method);
 
 /// The angle each pair turns the vector at `position` by, position·θ'_i (position in [0, 2^31]): what RoPE
