@@ -1,6 +1,7 @@
 // Lesson "pe-matrix", issue 10: document 001's two figures (the sines of positions 2 and 10 across the
-// dimensions, E001-2), its split of the matrix into pe[:, 0::2] and pe[:, 1::2] (E001-5), and document 003's
-// remarks checked on the page, in both languages, against notebook 001's numbers.
+// dimensions, E001-2) with either formula and their own formula selector, its split of the matrix into
+// pe[:, 0::2] and pe[:, 1::2] (E001-5), document 003's plot (E003-5) and remarks, checked on the page, in both
+// languages, against notebooks 001 and 003.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { useLesson, openTable, field, frames } from './browser.mjs';
 import { formatValue } from '../../web/src/format.js';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/doc001.json', import.meta.url), 'utf8'));
+const golden003 = JSON.parse(readFileSync(new URL('../golden/doc003.json', import.meta.url), 'utf8'));
 const { open } = useLesson('pe-matrix');
 const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
 
@@ -39,26 +41,127 @@ for (const [lang, wrongWay, gpt2, shape] of [
   });
 }
 
-test('the two halves pe[:, 0::2] and pe[:, 1::2] are document 001\'s (vectorised code, 20 × 512)', async () => {
-  const { page, problems, context } = await open('#/pe-matrix?lang=en&variant=paper&dModel=512&maxLen=20');
-  await openTable(page, '.halves-sin');
-  await openTable(page, '.halves-cos');
-  const sin = await cells(page, '.halves-sin details');
-  const cos = await cells(page, '.halves-cos details');
-  const pe = golden['E001-5'].pe;
-  assert.match(await page.textContent('.halves-sin figcaption'), /pe\[:, 0::2\]: 20 positions × 256 columns/);
-  // The lab's paper formula is the exact value rounded once; PyTorch's float32 pipeline can be one float32
-  // step away, which can move the fifth printed digit: compare to half a unit of it.
-  for (let k = 0; k < 8; k++) {
-    assert.ok(Math.abs(Number(sin[1][k + 1]) - pe[1][2 * k]) <= 6e-6, `sin ${k}: ${sin[1][k + 1]} vs ${pe[1][2 * k]}`);
-    assert.ok(Math.abs(Number(cos[1][k + 1]) - pe[1][2 * k + 1]) <= 6e-6, `cos ${k}: ${cos[1][k + 1]} vs ${pe[1][2 * k + 1]}`);
-  }
-  // As document 001 printed row 1: sines 0.84147, 0.82186, 0.80196; cosines 0.5403, 0.5697, 0.5974.
-  assert.deepEqual(sin[1].slice(1, 4), ['0.84147', '0.82186', '0.80196']);
-  assert.deepEqual(cos[1].slice(1, 4).map((v) => Number(v).toFixed(4)), ['0.5403', '0.5697', '0.5974']);
-  await field(page, 'dModel', 'input[type=range]').fill('8');
-  await frames(page);
-  await page.locator('.halves-cos figcaption', { hasText: '× 4 columns' }).waitFor();
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+for (const [lang, halfWords, smallWords] of [
+  ['en', /pe\[:, 0::2\]: 20 positions × 256 columns/, '× 4 columns'],
+  ['es', /pe\[:, 0::2\]: 20 posiciones × 256 columnas/, '× 4 columnas'],
+]) {
+  test(`${lang}: the two halves pe[:, 0::2] and pe[:, 1::2] are document 001's (vectorised code, 20 × 512)`, async () => {
+    const { page, problems, context } = await open(`#/pe-matrix?lang=${lang}&variant=paper&dModel=512&maxLen=20`);
+    await openTable(page, '.halves-sin');
+    await openTable(page, '.halves-cos');
+    const sin = await cells(page, '.halves-sin details');
+    const cos = await cells(page, '.halves-cos details');
+    const pe = golden['E001-5'].pe;
+    assert.match(await page.textContent('.halves-sin figcaption'), halfWords);
+    assert.match(await page.textContent('.halves-cos figcaption'), /pe\[:, 1::2\]/);
+    // The lab's paper formula is the exact value rounded once; PyTorch's float32 pipeline can be one float32
+    // step away, which can move the fifth printed digit: compare to half a unit of it.
+    for (let k = 0; k < 8; k++) {
+      assert.ok(Math.abs(Number(sin[1][k + 1]) - pe[1][2 * k]) <= 6e-6, `sin ${k}: ${sin[1][k + 1]} vs ${pe[1][2 * k]}`);
+      assert.ok(Math.abs(Number(cos[1][k + 1]) - pe[1][2 * k + 1]) <= 6e-6, `cos ${k}: ${cos[1][k + 1]} vs ${pe[1][2 * k + 1]}`);
+    }
+    // As document 001 printed row 1: sines 0.84147, 0.82186, 0.80196; cosines 0.5403, 0.5697, 0.5974.
+    assert.deepEqual(sin[1].slice(1, 4), ['0.84147', '0.82186', '0.80196']);
+    assert.deepEqual(cos[1].slice(1, 4).map((v) => Number(v).toFixed(4)), ['0.5403', '0.5697', '0.5974']);
+    await field(page, 'dModel', 'input[type=range]').fill('8');
+    await frames(page);
+    await page.locator('.halves-cos figcaption', { hasText: smallWords }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+/** The printed number and half a unit of its last printed digit ("-0.41615" → 5e-6, "1.0366e-04" → 5e-9). */
+function printed(text) {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
+  assert.ok(match, `"${text}" is not a printed number`);
+  return { value: Number(text), half: 0.5 * 10 ** (Number(match[4] ?? 0) - (match[3]?.length ?? 0)) };
+}
+
+for (const [lang, paperName] of [['en', /\(paper formula\)$/], ['es', /\(fórmula del artículo\)$/]]) {
+  test(`${lang}: document 001's "one position across the dimensions" with the paper's formula: notebook 001's rows 2 and 10, and float64`, async () => {
+    const { page, problems, context } = await open(`#/pe-matrix?lang=${lang}&variant=paper&dModel=512&maxLen=20`);
+    assert.match(await page.textContent('.across-chart figcaption'), paperName);
+    await openTable(page, '.across-chart');
+    const rows = await cells(page, '.across-chart details');
+    assert.equal(rows.length, 256);
+    // Notebook 001's vectorised matrix (E001-5, PyTorch float32) holds rows 2 and 10 of the same 20 × 512 matrix.
+    const pe = golden['E001-5'].pe;
+    for (const k of [0, 1, 2, 37, 100, 200, 255]) {
+      const j = 2 * k;
+      assert.equal(rows[k][0], String(j));
+      for (const [cell, pos] of [[rows[k][1], 2], [rows[k][2], 10]]) {
+        const shown = printed(cell);
+        // Each printed value is the notebook's to its printed digits, plus what PyTorch's float32 pipeline adds
+        // (div_term and pos · div_term rounded: a few 1e-8 of the angle, then sin rounded once)…
+        const torch = pe[pos][j];
+        const angle = pos / 10000 ** (j / 512);
+        assert.ok(Math.abs(shown.value - torch) <= shown.half + 3e-7 * angle + 6e-8, `column ${j}, position ${pos}: ${cell} vs PyTorch ${torch}`);
+        // …and the paper's formula in double precision, sin(pos / 10000^(2k/512)), to its printed digits.
+        const exact = Math.sin(pos / 10000 ** (j / 512));
+        assert.ok(Math.abs(shown.value - exact) <= shown.half + 6e-8 * Math.abs(exact), `column ${j}, position ${pos}: ${cell} vs ${exact}`);
+      }
+    }
+    // The literal loop (document 001's own) halves the wavelength budget: column 100 of position 10 differs.
+    assert.notEqual(rows[50][2], formatValue(golden['E001-2'].pos10[100]));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test(`${lang}: a formula selector next to document 001's figure is the lesson's one formula (keyboard, label, link, presets)`, async () => {
+    const { page, problems, context } = await open(`#/pe-matrix?lang=${lang}&variant=paper&dModel=512&maxLen=20`);
+    const label = lang === 'en' ? "Formula (the whole lesson's)" : 'Fórmula (la de toda la lección)';
+    const near = page.getByLabel(label, { exact: true });
+    assert.equal(await near.count(), 1);
+    // It sits in the figure's own panel, with a hint that says it is the same setting as the one above.
+    assert.equal(await page.locator('.across [data-field="acrossVariant"] select').count(), 1);
+    assert.match(await page.textContent('.across [data-field="acrossVariant"] .field-hint'), lang === 'en' ? /same setting as “Formula”/ : /mismo ajuste que «Fórmula»/);
+    const main = field(page, 'variant', 'select');
+    assert.equal(await near.inputValue(), 'paper');
+    // By keyboard: focus it and move to the next option (literal).
+    await near.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.across-chart figcaption').filter({ hasText: lang === 'en' ? /\(literal formula\)$/ : /\(fórmula literal\)$/ }).waitFor();
+    assert.equal(await near.inputValue(), 'literal');
+    assert.equal(await main.inputValue(), 'literal');
+    await page.locator('.heatmap figcaption').filter({ hasText: lang === 'en' ? 'literal formula' : 'fórmula literal' }).waitFor();
+    await page.waitForFunction(() => /variant=literal(&|$)/.test(location.href));
+    // The literal loop's figures are document 001's (E001-2), column 2 of position 2 and 10.
+    await openTable(page, '.across-chart');
+    const rows = await cells(page, '.across-chart details');
+    assert.equal(rows[1][1], formatValue(golden['E001-2'].pos2[2]));
+    assert.equal(rows[1][2], formatValue(golden['E001-2'].pos10[2]));
+    // The main selector and the presets move it too.
+    await main.selectOption('literal-shifted');
+    await page.waitForFunction(() => document.querySelector('[data-field="acrossVariant"] select').value === 'literal-shifted');
+    await page.getByRole('button', { name: lang === 'en' ? /^Document 001 paper/ : /^Documento 001 del artículo/ }).click();
+    await page.waitForFunction(() => document.querySelector('[data-field="acrossVariant"] select').value === 'paper');
+    assert.equal(await main.inputValue(), 'paper');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test(`${lang}: the Document 003 button draws columns 4 to 7 over 20 positions, and the page says which and why (E003-5)`, async () => {
+    const { page, problems, context } = await open(`#/pe-matrix?lang=${lang}`);
+    await page.getByRole('button', { name: lang === 'en' ? /^Document 003/ : /^Documento 003/ }).click();
+    await page.waitForFunction(() => /dims=4,5,6,7/.test(location.href) && /shown=20/.test(location.href));
+    assert.equal(await field(page, 'dims').inputValue(), '4,5,6,7');
+    await openTable(page, '.lines');
+    const head = await page.$$eval('.lines details thead th', (ths) => ths.map((th) => th.textContent.trim()));
+    assert.deepEqual(head.slice(1), ['dim 4', 'dim 5', 'dim 6', 'dim 7']);
+    // Row 1 of those columns is notebook 003's 100 × 512 matrix (E003-3), to the printed digits.
+    const row1 = (await cells(page, '.lines details'))[1];
+    golden003['E003-3'].row1.slice(4, 8).forEach((v, i) => {
+      const shown = printed(row1[i + 1]);
+      assert.ok(Math.abs(shown.value - v) <= shown.half + 3e-7 + 6e-8, `dim ${i + 4}: ${row1[i + 1]} vs ${v}`);
+    });
+    // The explanation: which columns, and why these (slow enough to be smooth, fast enough to move in 20 positions).
+    const text = (await page.textContent('.lesson')).replace(/\s+/g, ' ');
+    assert.match(text, lang === 'en'
+      ? /The Document 003 button picks columns 4 to 7: two pairs slow enough to draw smooth waves over 20 positions, and fast enough to move visibly/
+      : /El botón Documento 003 elige las columnas 4 a 7: dos parejas lo bastante lentas para dibujar ondas suaves en 20 posiciones y lo bastante rápidas para moverse a la vista/);
+    assert.match(text, lang === 'en' ? /neither prints its code nor says which columns it drew/ : /no imprime su código ni dice qué columnas dibujó/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

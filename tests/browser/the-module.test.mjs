@@ -74,3 +74,51 @@ test('the dropout choices read as numbers in both languages (no catalogue key sh
   assert.deepEqual(options, ['0', '0.1 (documento 002)', '0.2', '0.5']);
   await context.close();
 });
+
+// Issue 10: document 000's module beside document 002's, and what its register_buffer comment gets wrong.
+for (const [lang, words] of [
+  ['en', {
+    corner: 'What', columns: ['Document 000', 'Document 002', 'Document 003 (fragments)'],
+    rows: { buffer: 'Buffer name', layout: 'Layout of x', scale: /^Scaling by/, dropout: 'Dropout' },
+    yes: /^yes, inside forward/, batch: /^batch first/, seq: /^sequence first/,
+    eval: /it “no será afectado por el cambio de modo” \(would not be affected by the change of mode\) of model\.eval\(\)\. But eval\(\) touches no tensor\./,
+    reasons: /a buffer moves with the model when you call model\.to\(device\), and it is saved in state_dict\(\).*a buffer is not a parameter, so it is not in parameters\(\) and no optimizer ever changes it/,
+  }],
+  ['es', {
+    corner: 'Qué', columns: ['Documento 000', 'Documento 002', 'Documento 003 (trozos)'],
+    rows: { buffer: 'Nombre del buffer', layout: 'Disposición de x', scale: /^Escala por/, dropout: 'Dropout' },
+    yes: /^sí, dentro de forward/, batch: /^lote primero/, seq: /^secuencia primero/,
+    eval: /«no será afectado por el cambio de modo» de model\.eval\(\)\. Pero eval\(\) no toca ningún tensor\./,
+    reasons: /un buffer se mueve con el modelo cuando haces model\.to\(device\), y se guarda en state_dict\(\).*un buffer no es un parámetro, así que no sale en parameters\(\) y el optimizador nunca lo cambia/,
+  }],
+]) {
+  test(`${lang}: document 000's module beside document 002's (buffer name, layout, √d_model, dropout), and its eval() claim corrected`, async () => {
+    const { page, problems, context } = await open(`#/embedding-to-position?lang=${lang}`);
+    // The comparison table is the first text table after the module panel.
+    const table = await page.evaluate(() => {
+      const module = document.querySelector('.module-state').closest('section');
+      const after = [...document.querySelectorAll('.lesson table.text-table')].find((t) => module.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
+      return after && [...after.rows].map((r) => [...r.cells].map((c) => c.textContent.trim()));
+    });
+    assert.ok(table, 'no table after the module panel');
+    assert.deepEqual(table[0], [words.corner, ...words.columns]);
+    const row = (name) => table.find((r) => (typeof name === 'string' ? r[0] === name : name.test(r[0])));
+    // Document 000 registers positional_encoding; documents 002 and 003 read pe.
+    assert.equal(row(words.rows.buffer)[1], 'positional_encoding');
+    assert.equal(row(words.rows.buffer)[2], 'pe');
+    assert.match(row(words.rows.layout)[1], words.batch);
+    assert.match(row(words.rows.layout)[2], words.batch);
+    assert.match(row(words.rows.layout)[3], words.seq);
+    // Document 000 scales x by √d_model inside forward, as its code does; document 002 does not.
+    assert.match(row(words.rows.scale)[1], words.yes);
+    assert.match(row(words.rows.scale)[1], /x \* math\.sqrt\(self\.embedding_dim\)/);
+    assert.match(row(words.rows.dropout)[2], /nn\.Dropout\(0\.1\)/);
+    // Document 000's comment, quoted as it is written there ("Si positional_encoding no está registrado como un
+    // buffer, entonces no será afectado por el cambio de modo."), and why eval() is no reason for a buffer.
+    const text = (await page.textContent('.lesson')).replace(/\s+/g, ' ');
+    assert.match(text, words.eval);
+    assert.match(text, words.reasons);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

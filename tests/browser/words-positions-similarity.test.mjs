@@ -189,6 +189,16 @@ for (const lang of ['en', 'es']) {
     assert.equal(golden.flat().filter((v) => v !== 0).length, 1);
     assert.match(await verdict.textContent(), lang === 'en' ? /non-zero values number 1 of 400.*rows 1 to 19 are all zeros/ : /distintos de cero son 1 de 400.*filas 1 a 19 son todo ceros/);
     assert.equal(await verdict.getAttribute('data-separate'), doc001['E001-6'].positional_similarity_sklearn_float32.toPrecision(7));
+    // The whole 20 × 20 output, folded under the verdict, cell for cell the notebook's matrix as NumPy prints it.
+    const full = page.locator('.pitfall-full');
+    assert.match(await full.locator('summary').textContent(), lang === 'en' ? /The whole 20 × 20 output, as the document printed it/ : /La salida completa de 20 × 20, como la imprimió el documento/);
+    assert.equal(await full.locator('table').count(), 0);  // built only when opened
+    await full.locator('summary').click();
+    await full.locator('tbody tr').first().waitFor();
+    const printed = await full.locator('tbody tr').evaluateAll((trs) => trs.map((r) => [...r.cells].slice(1).map((c) => c.textContent)));
+    const numpy = (v) => (v === 1 ? '1.' : v === 0 ? '0.' : `not 0 or 1: ${v}`);
+    assert.deepEqual(printed, golden.map((row) => row.map(numpy)));
+    assert.match(await full.locator('caption').textContent(), /positional_encoding\(2, pe\), positional_encoding\(10, pe\)/);
     // E001-4: pc(black) = y·√512 + PE(2), as numbers, after training.
     await page.waitForSelector('.w2v-vector tbody tr', { timeout: 30000 });
     const rows = await page.$$eval('.w2v-vector tbody tr', (trs) => trs.map((r) => [...r.cells].map((c) => c.textContent.trim())));
@@ -206,27 +216,100 @@ for (const lang of ['en', 'es']) {
   });
 }
 
-test('positions are counted from 1 (0 is refused with a reason); min_count dropping the pair is said; emoji text trains with no "0 words/s"', async () => {
+for (const [lang, words] of [
+  ['en', { range: /between 1 and 4,095/, hint: /Counted from 1/, swapped: /“black, brown” appears fewer than 100 times \(min_count\).*compares the two most frequent words/, trained: /Trained in/, rate: /words\/s|too quick/, zero: /(^|\D)0 words\/s/ }],
+  ['es', { range: /entre 1 y 4\.?095/, hint: /Contando desde 1/, swapped: /«negra, marrón» aparece menos de 100 veces \(min_count\).*compara las dos palabras más frecuentes/, trained: /Entrenado en/, rate: /palabras\/s|demasiado deprisa/, zero: /(^|\D)0 palabras\/s/ }],
+]) {
+  test(`${lang}: positions are counted from 1 (0 is refused with a reason); min_count dropping the pair is said; emoji text trains with no "0 words/s"`, async () => {
+    const { page, problems, context } = await open(`${SLUG}?lang=${lang}`);
+    await page.waitForSelector('.w2v-similarities .w2v-position', { timeout: 30000 });
+    await field(page, 'pos1').fill('0');
+    await page.locator('[data-field=pos1] .field-error').filter({ hasText: words.range }).waitFor();
+    assert.match(await page.textContent('[data-field=pos1] .field-hint'), words.hint);
+    await field(page, 'pos1').fill('2');
+    // min_count 100: the suggested pair (black/brown 80 times each in the English story; negra 60 and marrón 80
+    // times in the Spanish one) is dropped from the vocabulary, and the page says which pair it compares instead.
+    await field(page, 'minCount').fill('100');
+    await page.locator('[data-action=train]').click();
+    await page.waitForFunction(() => document.querySelector('.w2v-note')?.dataset.replaced === 'true', null, { timeout: 30000 });
+    assert.match(await page.textContent('.w2v-note'), words.swapped);
+    // A text of emoji only: it trains, and the status never claims 0 words/s.
+    await field(page, 'minCount').fill('1');
+    await field(page, 'corpus', 'select').selectOption('own');
+    await page.locator('#w2v-own-text').fill('😀 😃 🐱. 🐶 😀 🐱.');
+    await page.locator('[data-action=train]').click();
+    await page.locator('.w2v-train-status').filter({ hasText: words.trained }).waitFor({ timeout: 30000 });
+    const status = await page.textContent('.w2v-train-status');
+    assert.doesNotMatch(status, words.zero);
+    assert.match(status, words.rate);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+/** The first-sentence table as {position: word}, its caption, and the similarity and vector captions. */
+async function countings(page) {
+  return page.evaluate(() => {
+    const sentence = document.querySelector('.w2v-sentence table');
+    const heads = [...sentence.tHead.rows[0].cells].slice(1).map((c) => c.textContent.trim());
+    const words = [...sentence.tBodies[0].rows[0].cells].slice(1).map((c) => c.textContent.trim());
+    const places = document.querySelector('.w2v-places');
+    return {
+      at: Object.fromEntries(heads.map((h, i) => [h, words[i]])),
+      sentenceCaption: sentence.caption.textContent,
+      similarity: document.querySelector('.w2v-similarities caption').textContent,
+      vector: document.querySelector('.w2v-vector caption').textContent,
+      places: { hidden: places.hidden, text: places.textContent },
+    };
+  });
+}
+
+test("es: the story's first sentence counts from 1 («negra» at 3, «marrón» at 11); the captions say the 2 and 10 are the document's; one click uses 3 and 11", async () => {
+  const { page, problems, context } = await open(`${SLUG}?lang=es`);
+  await page.waitForSelector('.w2v-vector tbody tr', { timeout: 30000 });
+  const c = await countings(page);
+  assert.equal(c.at['1'], 'la');
+  assert.equal(c.at['3'], 'negra');
+  assert.equal(c.at['11'], 'marrón');
+  assert.equal(c.at['0'], undefined);
+  assert.match(c.sentenceCaption, /contando desde 1, como cuenta el documento/);
+  assert.equal(c.similarity, '«negra» en la posición 2 y «marrón» en la posición 10, las de black y brown en la frase del documento (en la primera frase de este texto, «negra» está en la 3 y «marrón» en la 11)');
+  assert.match(c.vector, /«negra» en la posición 2, la de black en el documento \(en la primera frase de este texto, «negra» está en la 3\)$/);
+  assert.equal(c.places.hidden, false);
+  assert.match(c.places.text, /Las posiciones 2 y 10 son las de black y brown en la frase del documento 001, contando desde 1\. En la primera frase de este texto, contando igual, «negra» está en la posición 3 y «marrón» en la 11\./);
+  // One click: the story's own positions, in the fields, the link and the captions (now without a second counting).
+  await page.getByRole('button', { name: 'Usar las posiciones de la primera frase (3 y 11)' }).click();
+  await page.locator('.w2v-similarities caption').filter({ hasText: /^«negra» en la posición 3 y «marrón» en la posición 11$/ }).waitFor();
+  assert.equal(await field(page, 'pos1').inputValue(), '3');
+  assert.equal(await field(page, 'pos2').inputValue(), '11');
+  await page.waitForFunction(() => /pos1=3/.test(location.href) && /pos2=11/.test(location.href));
+  const after = await countings(page);
+  assert.equal(after.places.hidden, true);
+  assert.match(after.vector, /«negra» en la posición 3$/);
+  // PE(3) and PE(11), not PE(2) and PE(10): the positional row changed with the positions.
+  assert.match(await page.textContent('.w2v-similarities'), /cos\(PE\(3\), PE\(11\)\)/);
+  // Positions of one's own, elsewhere than in the sentence: the caption says they are the chosen ones.
+  await field(page, 'pos2').fill('7');
+  await page.locator('.w2v-similarities caption').filter({ hasText: '«negra» en la posición 3 y «marrón» en la posición 7, las que has elegido (en la primera frase de este texto, «negra» está en la 3 y «marrón» en la 11)' }).waitFor();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("en: the story's first sentence puts black at 2 and brown at 10, the document's positions: one counting, no second caption", async () => {
   const { page, problems, context } = await open(`${SLUG}?lang=en`);
-  await page.waitForSelector('.w2v-similarities .w2v-position', { timeout: 30000 });
-  await field(page, 'pos1').fill('0');
-  await page.waitForFunction(() => /between 1 and 4,095/.test(document.querySelector('[data-field=pos1] .field-error').textContent));
-  assert.match(await page.textContent('[data-field=pos1] .field-hint'), /Counted from 1/);
-  await field(page, 'pos1').fill('2');
-  // min_count 100: "black" and "brown" (80 times each in the lab's story) are dropped from the vocabulary.
-  await field(page, 'minCount').fill('100');
-  await page.locator('[data-action=train]').click();
-  await page.waitForFunction(() => document.querySelector('.w2v-note')?.dataset.replaced === 'true', null, { timeout: 30000 });
-  assert.match(await page.textContent('.w2v-note'), /appears fewer than 100 times \(min_count\)/);
-  // A text of emoji only: it trains, and the status never claims 0 words/s.
-  await field(page, 'minCount').fill('1');
-  await field(page, 'corpus', 'select').selectOption('own');
-  await page.locator('#w2v-own-text').fill('😀 😃 🐱. 🐶 😀 🐱.');
-  await page.locator('[data-action=train]').click();
-  await page.waitForFunction(() => /Trained in/.test(document.querySelector('.w2v-train-status').textContent), null, { timeout: 30000 });
-  const status = await page.textContent('.w2v-train-status');
-  assert.doesNotMatch(status, /(^|\D)0 words\/s/);
-  assert.match(status, /words\/s|too quick/);
+  await page.waitForSelector('.w2v-vector tbody tr', { timeout: 30000 });
+  const c = await countings(page);
+  assert.equal(c.at['2'], 'black');
+  assert.equal(c.at['10'], 'brown');
+  assert.match(c.sentenceCaption, /counted from 1, as the document counts/);
+  assert.equal(c.similarity, '“black” at position 2 and “brown” at position 10');
+  assert.match(c.vector, /“black” at position 2$/);
+  assert.equal(c.places.hidden, true);
+  // Other positions: the caption says where the words really stand, and the button brings them back.
+  await field(page, 'pos1').fill('5');
+  await page.locator('.w2v-similarities caption').filter({ hasText: '“black” at position 5 and “brown” at position 10, the ones you chose (in this text\'s first sentence, “black” is at 2 and “brown” at 10)' }).waitFor();
+  await page.getByRole('button', { name: "Use the first sentence's positions (2 and 10)" }).click();
+  await page.locator('.w2v-similarities caption').filter({ hasText: /^“black” at position 2 and “brown” at position 10$/ }).waitFor();
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -4,6 +4,7 @@ import { t } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { xyChart } from '../../src/charts/xy.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { certainCosine } from './certain-digits.js';
 
 // What document 000 printed in cell In [63] (its own random table, d_model = 512, five positions), and the
 // settings of that cell: the column is shown only when the lesson has them (any seed: the document had none).
@@ -12,10 +13,9 @@ const DOCUMENT_SETTINGS = { dModel: 512, token: 21, vocabSize: 100, scale: 'on',
 const hasDocumentSettings = (view) => Object.entries(DOCUMENT_SETTINGS).every(([name, value]) => view[name] === value) && view.count <= DOCUMENT.length;
 
 // The document multiplies by 1000 to make the small differences readable; here only the printing does. The
-// cosine is the kernel's double-precision one; PyTorch's float32 cosine_similarity lands within 2e-7 of it, so
-// 5 decimals (2 after ×1000) are digits both agree on, and the next ones would be float32 rounding.
-const times1000 = (x) => (x * 1000).toFixed(2);
-const cosineDigits = (x) => x.toFixed(5);
+// cosine is the kernel's double-precision one, printed with the digits PyTorch's float32 agrees with: 5 decimals
+// (2 after ×1000), one fewer for a value next to a rounding boundary (certain-digits.js).
+const times1000 = (x) => certainCosine(x).times1000;
 // Below this (×1000) the similarity is no longer "close to 1000".
 const CLOSE_TO_1000 = 990;
 
@@ -83,15 +83,22 @@ export function similarityView() {
       corner: t('sameToken.similarity.corner'),
       columns,
       rows: positions.map((p) => {
-        const cells = [cosineDigits(cosine[p]), times1000(cosine[p]), times1000(similarity.index[p])];
+        const shown = certainCosine(cosine[p]);
+        const cells = [shown.cosine, shown.times1000, times1000(similarity.index[p])];
         if (withDocument) cells.splice(2, 0, DOCUMENT[p]);
-        return { header: String(p), cells };
+        return { header: String(p), cells, className: shown.shortened ? 'similarity-shortened' : undefined };
       }),
     });
     table.classList.add('similarity-table');
     const digits = document.createElement('p');
     digits.className = 'similarity-digits';
-    digits.textContent = t(withDocument ? 'sameToken.similarity.digitsDocument' : 'sameToken.similarity.digits');
+    // The positions whose cosine is printed with a digit fewer, said in words next to the table.
+    const shortened = positions.filter((p) => certainCosine(cosine[p]).shortened);
+    const shortNote = shortened.length
+      ? ` ${t('sameToken.similarity.shortened', { count: shortened.length, list: shortened.join(', ') })}`
+      : '';
+    digits.textContent = t(withDocument ? 'sameToken.similarity.digitsDocument' : 'sameToken.similarity.digits') + shortNote;
+    digits.dataset.shortened = shortened.join(',');
     tableHost.replaceChildren(scrollBox(table, caption), digits);
   }
   return { element, width: figure.width, draw, relabel() {} };

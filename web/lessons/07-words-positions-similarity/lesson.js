@@ -194,7 +194,10 @@ export function mount({ kernel, initial, save }) {
       projection ??= await trainer.ask('projection', { top: Math.min(PROJECTED_WORDS, trained.vocabulary.length) });
       if (ticket !== asking) return;
       for (const name of ['word1', 'word2', 'pos1', 'pos2']) fields[name].showError(null);
-      similarity.draw({ words, view: asked, sims, other, d: trained.vectorSize, encoded, replaced: replacedPair() });
+      // Where the two words stand in the first sentence, counted from 1 (the table the corpus panel shows).
+      const sentence = trained.firstSentence || [];
+      const places = words.map((w) => sentence.flatMap((x, i) => (x === w ? [i + 1] : [])));
+      similarity.draw({ words, view: asked, sims, other, d: trained.vectorSize, encoded, places, replaced: replacedPair() });
       neighbours.draw({ word: words[0], neighbours: near });
       projectionPanel.draw({ projection, highlight: words });
     } catch (err) {

@@ -1,7 +1,8 @@
 // E001-3, the cosine pitfall of document 001: `cosine_similarity(positional_encoding(2, pe),
 // positional_encoding(10, pe))` prints a 20 × 20 matrix with 1 at [0, 0] and 0 elsewhere. Its function fills
 // row 0 of one shared matrix and returns it, so both arguments are the same object (row 0 = PE(10)). The panel
-// computes both: the matrix as the document's code really compares it, and with two separate matrices.
+// computes both: the matrix as the document's code really compares it, and with two separate matrices; the
+// document's whole 20 × 20 output is in a collapsible table, printed as NumPy printed it ("1." and "0.").
 import { t } from '../../src/i18n.js';
 import { describeError } from '../../src/kernel.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
@@ -17,19 +18,56 @@ export function oneRowMatrix(row) {
   return { rows: ROWS, cols: row.length, data };
 }
 
+/**
+ * One value as NumPy prints a float array: at most 8 significant digits, trailing zeros dropped, a whole number
+ * with its point and nothing after it ("1.", "0.", "0.8600013").
+ */
+export function numpyValue(v) {
+  const short = Number(v.toPrecision(8));
+  return Number.isInteger(short) ? `${short}.` : String(short);
+}
+
 export function pitfallView() {
   const element = el('section', 'panel pitfall');
   const tables = el('div', 'pitfall-tables');
   const verdict = el('p', 'pitfall-verdict');
   verdict.setAttribute('aria-live', 'polite');
-  element.append(tables, verdict);
+  // The document's whole output, built only while open (400 cells).
+  const full = el('details', 'chart-table pitfall-full');
+  const fullSummary = el('summary');
+  const fullHost = el('div');
+  full.append(fullSummary, fullHost);
+  full.hidden = true;
+  full.addEventListener('toggle', () => fillFull());
+  element.append(tables, verdict, full);
   let last = null;
+
+  function fillFull() {
+    if (!full.open || !last) {
+      fullHost.replaceChildren();
+      return;
+    }
+    const { shared, pos1, pos2 } = last;
+    const caption = t('w2v.pitfall.fullCaption', { pos1, pos2, rows: ROWS });
+    const columns = Array.from({ length: ROWS }, (_, j) => String(j));
+    const table = dataTable({
+      caption,
+      corner: '',
+      columns,
+      rows: columns.map((_, i) => ({ header: String(i), cells: columns.map((__, j) => numpyValue(shared.data[i * shared.cols + j])) })),
+    });
+    table.classList.add('pitfall-full-table');
+    fullHost.replaceChildren(scrollBox(table, caption));
+  }
 
   /** A kernel refusal: said in the panel, which stays usable for the next values. */
   function showError(err) {
     last = null;
     tables.replaceChildren();
     verdict.textContent = describeError(err);
+    full.open = false;
+    full.hidden = true;
+    fillFull();
   }
 
   /** shared, separate: 20 × 20 cosine matrices ({rows, cols, data}); pos1, pos2: the positions compared. */
@@ -55,6 +93,9 @@ export function pitfallView() {
     verdict.textContent = t('w2v.pitfall.verdict', vars);
     verdict.dataset.shared = vars.shared;
     verdict.dataset.separate = vars.separate;
+    fullSummary.textContent = t('w2v.pitfall.fullSummary', { rows: ROWS });
+    full.hidden = false;
+    fillFull();
   }
   return { element, draw, showError, relabel: () => last && draw(last) };
 }

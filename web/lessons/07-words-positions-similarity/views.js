@@ -274,10 +274,24 @@ export function similarityView({ onValue }) {
   };
   const grid = el('div', 'field-grid');
   grid.append(...Object.values(fields).map((f) => f.element));
+  // When the chosen positions are not where the two words stand in the text's first sentence (the Spanish
+  // story's «negra» is at 3, not at black's 2): say so, and offer the sentence's own positions in one click.
+  const places = el('div', 'w2v-places');
+  const placesText = el('p');
+  const usePlaces = button('use-places', () => {
+    const target = usePlaces.target;
+    if (!target) return;
+    fields.pos1.set(target.pos1);
+    fields.pos2.set(target.pos2);
+    onValue('pos1', target.pos1);
+    onValue('pos2', target.pos2);
+  });
+  places.append(placesText, usePlaces);
+  places.hidden = true;
   const results = el('div', 'w2v-results');
   results.setAttribute('aria-live', 'polite');
   const note = el('p', 'w2v-note');
-  element.append(title, grid, results, note);
+  element.append(title, grid, places, results, note);
 
   let last = null;
   const relabel = () => {
@@ -290,12 +304,27 @@ export function similarityView({ onValue }) {
     if (!data) {
       results.replaceChildren(el('p', 'chart-empty', t('w2v.similarity.empty')));
       note.textContent = '';
+      places.hidden = true;
       return;
     }
     const { words, view, sims, other, d } = data;
+    // Where each word stands in the first sentence (counted from 1), when it is there and the chosen position
+    // is none of its places: the captions then say both countings.
+    const at = (data.places || [[], []]).map((list) => list[0] ?? null);
+    const elsewhere = (k, pos) => at[k] !== null && !data.places[k].includes(pos);
+    const mismatch = at[0] !== null && at[1] !== null && (elsewhere(0, view.pos1) || elsewhere(1, view.pos2));
+    const documentPositions = view.pos1 === 2 && view.pos2 === 10;
+    const placeVars = { word1: words[0], pos1: view.pos1, word2: words[1], pos2: view.pos2, at1: at[0], at2: at[1] };
+    places.hidden = !mismatch;
+    places.dataset.mismatch = mismatch ? 'true' : 'false';
+    usePlaces.target = mismatch ? { pos1: at[0], pos2: at[1] } : null;
+    if (mismatch) {
+      placesText.textContent = t(documentPositions ? 'w2v.similarity.placesDocument' : 'w2v.similarity.placesChosen', placeVars);
+      usePlaces.textContent = t('w2v.similarity.usePlaces', placeVars);
+    }
     const row = (name, value, what) => ({ header: t(`w2v.similarity.${name}`), cells: [el('output', `w2v-number w2v-${name}`, number7(value)), what] });
     const table = dataTable({
-      caption: t('w2v.similarity.caption', { word1: words[0], pos1: view.pos1, word2: words[1], pos2: view.pos2 }),
+      caption: t(mismatch ? (documentPositions ? 'w2v.similarity.captionDocument' : 'w2v.similarity.captionChosen') : 'w2v.similarity.caption', placeVars),
       corner: t('w2v.similarity.kind'),
       columns: [t('w2v.similarity.value'), t('w2v.similarity.compared')],
       rows: [
@@ -310,7 +339,9 @@ export function similarityView({ onValue }) {
     const { encoded } = data;
     if (encoded) {
       const ends = (v) => [...Array.from(v.slice(0, 4), formatValue), '…', ...Array.from(v.slice(-4), formatValue)];
-      const caption = t('w2v.similarity.vectorCaption', { word: words[0], pos: view.pos1, d });
+      const caption = elsewhere(0, view.pos1)
+        ? t(documentPositions ? 'w2v.similarity.vectorCaptionDocument' : 'w2v.similarity.vectorCaptionElsewhere', { word: words[0], pos: view.pos1, d, at: at[0] })
+        : t('w2v.similarity.vectorCaption', { word: words[0], pos: view.pos1, d });
       const vectors = dataTable({
         caption,
         corner: '',
