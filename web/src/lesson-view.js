@@ -120,7 +120,9 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       scheduleRender();
     }, DEFER_MS);
   };
+  let optedIn = false; // the lesson passes its views' elements: it follows the pause rule
   const changed = (name, signature, element = null) => {
+    if (element) optedIn = true;
     const full = `${signature}|${textScale()}`;
     if (drawn[name] === full) return false;
     if (element && !drawAll && !near.test(element)) {
@@ -158,7 +160,9 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       waiting = false;
       draw(results, state.view);
       drawAll = false;
-      if (waiting) {
+      // While a control moves, writing the link and the stored state (history.replaceState, localStorage) on
+      // every frame costs a few milliseconds each time: they too follow at the pause.
+      if (waiting || (optedIn && !settling)) {
         settleLater();
         return;
       }
