@@ -1,21 +1,72 @@
 // Lesson 14 in the browser: ALiBi's slopes (the paper's get_slopes, incl. head counts that are not powers of
-// two) and bias matrices, T5's buckets, and what a causal mask tells a model with no positions; both languages,
-// links, bad values explained.
+// two) and every head's bias map, causal and symmetric; T5's buckets and the bias they make of a seeded table
+// (PyTorch's nn.Embedding, from tests/golden/embedding.json); what a causal mask tells a model with no positions;
+// both languages, links, bad values explained, the self-check against the lab's numbers, a phone's width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, field, frames } from './browser.mjs';
+import { useLesson, openTable, field, frames, overflow, waitForReady } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 
 const { open } = useLesson('attention-biases');
 const { alibi_slopes: slopes, t5_buckets: buckets } = golden('transformer.json');
+const { tables } = golden('embedding.json', { seedsAsText: true });
 
 const rowsOf = (page, scope) => page.$$eval(`${scope} tbody tr`, (trs) => trs.map((r) => [...r.cells].map((c) => c.textContent)));
+/** The rows of the n-th table under a figure (T5's bias figure holds two). */
+const rowsOfTable = (page, scope, k) => page.$$eval(`${scope} table`, (all, k) => [...all[k].tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)), k);
+const titlesOf = (page, scope) => page.$$eval(`${scope} .small-map-title`, (ps) => ps.map((p) => [...p.children].map((s) => s.textContent)));
+
+/**
+ * HF transformers' T5Attention._relative_position_bucket written out here, in float32 as PyTorch computes it
+ * (float division, float log, the Python constant rounded to float); held against the notebook's bucket tables
+ * below before any test trusts it.
+ */
+function t5Bucket(offset, bidirectional, numBuckets, maxDistance) {
+  const f = Math.fround;
+  let n = numBuckets;
+  let bucket = 0;
+  let distance;
+  if (bidirectional) {
+    n = Math.floor(n / 2);
+    if (offset > 0) bucket += n;
+    distance = Math.abs(offset);
+  } else {
+    distance = -Math.min(offset, 0);
+  }
+  const maxExact = Math.floor(n / 2);
+  if (distance < maxExact) return bucket + distance;
+  const large = maxExact + Math.trunc(f(f(f(Math.log(f(distance / maxExact))) / f(Math.log(maxDistance / maxExact))) * (n - maxExact)));
+  return bucket + Math.min(large, n - 1);
+}
+
+/** ALiBi's bias as a float32 tensor holds it: −fround(slope)·|i − j|, rounded to float. */
+const alibiValue = (slope, i, j) => Math.fround(-Math.fround(slope) * Math.abs(i - j));
+
+/** Every cell of the ALiBi maps' table (rows "head h, i = i") against get_slopes from the notebook. */
+function checkAlibiTable(rows, heads, length, causal) {
+  assert.equal(rows.length, heads * length);
+  for (let h = 0; h < heads; h++) {
+    for (let i = 0; i < length; i++) {
+      const [, ...cells] = rows[h * length + i];
+      cells.forEach((cell, j) => {
+        if (causal && j > i) assert.equal(cell, '−∞', `head ${h + 1} (${i}, ${j})`);
+        else assert.equal(cell, alibiValue(slopes[heads][h], i, j).toFixed(4), `head ${h + 1} (${i}, ${j})`);
+      });
+    }
+  }
+}
+
+test('the test\'s own T5 bucket function equals the notebook\'s tables (6 settings, offsets −600 … 600)', () => {
+  for (const b of buckets) {
+    b.buckets.forEach((want, k) => assert.equal(t5Bucket(b.first_offset + k, b.bidirectional, b.num_buckets, b.max_distance), want, `${JSON.stringify({ ...b, buckets: undefined })} offset ${b.first_offset + k}`));
+  }
+});
 
 for (const [lang, texts] of [
   ['en', { title: 'Biases in attention: ALiBi, T5 and no positions', head: 'head', summary: /8 distances per direction get a bucket of their own; every distance of 128 or more falls in bucket 15/ }],
   ['es', { title: 'Sesgos en la atención: ALiBi, T5 y ninguna posición', head: 'cabeza', summary: /8 distancias por dirección tienen su propia cubeta; toda distancia de 128 o más cae en la cubeta 15/ }],
 ]) {
-  test(`${lang}: the slopes are get_slopes(8) and (6); the maps and T5's buckets are the reference's`, async () => {
+  test(`${lang}: the slopes are get_slopes(8) and (6); one map per head with its slope; T5's buckets are the reference's`, async () => {
     const { page, problems, context } = await open(`#/attention-biases?lang=${lang}`);
     assert.equal(await page.textContent('h1'), texts.title);
     let rows = await rowsOf(page, '.alibi-slopes');
@@ -27,11 +78,14 @@ for (const [lang, texts] of [
     rows = await rowsOf(page, '.alibi-slopes');
     assert.deepEqual(rows.map((r) => Number(r[1])), slopes['6'].map((s) => Number(s.toPrecision(6))));
     assert.match(page.url(), /heads=6/);
-    // The first map: head 1 of 6 (slope 2^(−8/4)… as get_slopes(6) says), causal: −∞ above the diagonal.
-    await openTable(page, '.alibi-map');
-    const map = await rowsOf(page, '.alibi-map');
-    assert.equal(map[0][2], '−∞');
-    assert.equal(Number(map[3][1]), Number((-slopes['6'][0] * 3).toFixed(4)));
+    // One map per head, titled with its head and its slope (get_slopes(6) is not in order: 1/4 … then 1/2, 1/8).
+    await page.waitForFunction(() => document.querySelectorAll('.alibi-maps .small-map').length === 6);
+    assert.deepEqual(await titlesOf(page, '.alibi-maps'), slopes['6'].map((s, h) => [`${texts.head} ${h + 1}`, `m = ${Number(s.toPrecision(3))}`]));
+    // The values behind the maps, causal: −∞ above the diagonal, −m·|i − j| elsewhere, for every head.
+    await openTable(page, '.alibi-maps');
+    const table = await rowsOf(page, '.alibi-maps');
+    assert.equal(table[6 * 8 - 1][0], `${texts.head} 6, i = 7`);
+    checkAlibiTable(table, 6, 8, true);
     // T5's defaults: the offset → bucket table equals HF's function
     assert.match(await page.textContent('.t5-summary'), texts.summary);
     await openTable(page, '.t5-buckets');
@@ -43,6 +97,87 @@ for (const [lang, texts] of [
     await context.close();
   });
 }
+
+test('ALiBi shows a map for each of 16 and of 12 heads; symmetric mode has no mask and equal sides', async () => {
+  const { page, problems, context } = await open('#/attention-biases?lang=en&heads=16&length=5&alibiMode=bidirectional');
+  assert.equal(await page.locator('.alibi-maps .small-map canvas').count(), 16);
+  assert.deepEqual((await titlesOf(page, '.alibi-maps')).map((t) => t[1]), slopes['16'].map((s) => `m = ${Number(s.toPrecision(3))}`));
+  await openTable(page, '.alibi-maps');
+  const symmetric = await rowsOf(page, '.alibi-maps');
+  checkAlibiTable(symmetric, 16, 5, false);
+  for (let h = 0; h < 16; h++) for (let i = 0; i < 5; i++) for (let j = 0; j < 5; j++) assert.equal(symmetric[h * 5 + i][j + 1], symmetric[h * 5 + j][i + 1]);
+  // 12 heads (not a power of two), back to causal: the table follows.
+  await field(page, 'heads').fill('12');
+  await page.locator('[data-field="alibiMode"] select').selectOption('causal');
+  await page.waitForFunction(() => document.querySelectorAll('.alibi-maps .small-map').length === 12 && document.querySelector('.alibi-maps tbody').textContent.includes('−∞'));
+  checkAlibiTable(await rowsOf(page, '.alibi-maps'), 12, 5, true);
+  assert.deepEqual((await titlesOf(page, '.alibi-maps')).map((t) => t[1]), slopes['12'].map((s) => `m = ${Number(s.toPrecision(3))}`));
+  // The penalty chart draws the two steepest and the two gentlest heads (get_slopes(12) does not sort them).
+  await openTable(page, '.alibi-distance');
+  const byslope = slopes['12'].map((s, h) => [s, h]).sort((a, b) => b[0] - a[0]).map(([, h]) => `head ${h + 1}`);
+  assert.deepEqual(await page.$$eval('.alibi-distance thead th', (ths) => ths.slice(1).map((th) => th.textContent)), [...byslope.slice(0, 2), ...byslope.slice(-2)]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+for (const [lang, setting] of [
+  ['en', { buckets: 10, heads: 4, seed: '5', maxDistance: 12, length: 16, bidirectional: true }],
+  ['es', { buckets: 20, heads: 8, seed: '9007199254740993', maxDistance: 20, length: 12, bidirectional: false }],
+]) {
+  test(`${lang}: T5's bias is nn.Embedding(${setting.buckets}, ${setting.heads}) after manual_seed(${setting.seed}) (PyTorch's golden), read through the buckets`, async () => {
+    const mode = setting.bidirectional ? 'bidirectional' : 'causal';
+    const { page, problems, context } = await open(`#/attention-biases?lang=${lang}&buckets=${setting.buckets}&t5Heads=${setting.heads}&seed=${setting.seed}&maxDistance=${setting.maxDistance}&t5Length=${setting.length}&t5Mode=${mode}`);
+    const torch = tables.find((tb) => tb.vocab_size === setting.buckets && tb.dim === setting.heads && tb.seed === setting.seed);
+    assert.ok(torch, 'a golden table of that shape and seed');
+    assert.equal(await page.locator('.t5-bias .small-map canvas').count(), setting.heads);
+    assert.match(await page.textContent('.t5-bias figcaption'), new RegExp(`nn\\.Embedding\\(${setting.buckets}, ${setting.heads}\\) .*manual_seed\\(${setting.seed}\\)`));
+    await openTable(page, '.t5-bias');
+    // The table itself, as PyTorch printed it.
+    const printed = await rowsOfTable(page, '.t5-bias', 1);
+    assert.equal(printed.length, setting.buckets);
+    printed.forEach(([bucket, ...cells], b) => {
+      assert.equal(bucket, String(b));
+      cells.forEach((cell, h) => assert.equal(cell, torch.values[b * setting.heads + h].toFixed(4), `table (${b}, ${h})`));
+    });
+    // The bias: head h, query i, key j holds the table's entry (bucket of j − i, h).
+    const bias = await rowsOfTable(page, '.t5-bias', 0);
+    const n = setting.length;
+    assert.equal(bias.length, setting.heads * n);
+    for (let h = 0; h < setting.heads; h++) {
+      for (let i = 0; i < n; i++) {
+        for (let j = 0; j < n; j++) {
+          const b = t5Bucket(j - i, setting.bidirectional, setting.buckets, setting.maxDistance);
+          assert.equal(bias[h * n + i][j + 1], torch.values[b * setting.heads + h].toFixed(4), `head ${h + 1} (${i}, ${j}), bucket ${b}`);
+        }
+      }
+    }
+    // Untrained: the note says so, in the reader's language.
+    assert.match(await page.textContent('.t5-bias .chart-note'), lang === 'en' ? /untrained: its numbers are random/ : /sin entrenar: sus números son aleatorios/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('a new seed draws a new table; a bad seed is explained in English and the page keeps the last table', async () => {
+  const { page, problems, context } = await open('#/attention-biases?lang=en&buckets=10&t5Heads=4&maxDistance=12');
+  await openTable(page, '.t5-bias');
+  const first = (await rowsOfTable(page, '.t5-bias', 1))[0][1];
+  await field(page, 'seed').fill('5');
+  const seeded = tables.find((tb) => tb.vocab_size === 10 && tb.dim === 4 && tb.seed === '5');
+  await page.waitForFunction((want) => document.querySelectorAll('.t5-bias table')[1]?.tBodies[0].rows[0].cells[1].textContent === want, seeded.values[0].toFixed(4));
+  assert.notEqual(first, seeded.values[0].toFixed(4));
+  assert.match(page.url(), /seed=5/);
+  await field(page, 'seed').fill('-3');
+  await page.locator('[data-field="seed"] .field-error').filter({ hasText: /./ }).waitFor();
+  assert.equal(await page.textContent('[data-field="seed"] .field-error'), 'The seed has to be between 0 and 18,446,744,073,709,551,615, and -3 isn\'t.');
+  await field(page, 'seed').fill('abc');
+  await page.locator('[data-field="seed"] .field-error').filter({ hasText: /abc/ }).waitFor();
+  assert.equal(await page.textContent('[data-field="seed"] .field-error'), 'The seed has to be a whole number, and “abc” isn\'t.');
+  await frames(page);
+  assert.match(page.url(), /seed=5/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
 
 test('no positions: with a causal mask the first token gets 1/(i + 1), without it 1/n everywhere', async () => {
   const { page, context } = await open('#/attention-biases?lang=en&tokens=5');
@@ -67,9 +202,109 @@ test('a link restores the settings; bad values are explained in the reader\'s la
   await field(page, 'buckets').fill('15');
   await page.waitForFunction(() => document.querySelector('[data-field="buckets"] .field-error').textContent !== '');
   assert.match(await page.textContent('[data-field="buckets"] .field-error'), /par|even/);
+  await context.close();
+});
+
+test('English: the errors a reader meets read as sentences (a field, the kernel, a link)', async () => {
+  const { page, context } = await open('#/attention-biases?lang=en');
+  await field(page, 'maxDistance').fill('abc');
+  await page.locator('[data-field="maxDistance"] .field-error').filter({ hasText: /abc/ }).waitFor();
+  assert.equal(await page.textContent('[data-field="maxDistance"] .field-error'), '“abc” isn\'t a number; the largest distance needs a whole number.');
+  await field(page, 'maxDistance').fill('128');
+  await field(page, 'buckets').fill('15');
+  await page.locator('[data-field="buckets"] .field-error').filter({ hasText: /even/ }).waitFor();
+  assert.equal(
+    await page.textContent('[data-field="buckets"] .field-error'),
+    'The number of buckets has to be even, because a bidirectional T5 bias gives half of its buckets to keys before the query and half to keys after it; 15 is odd.',
+  );
+  await context.close();
   const bad = await open('#/attention-biases?lang=en&heads=99');
   assert.equal(await bad.page.locator('.notice').count(), 1);
+  assert.match(await bad.page.textContent('.notice'), /^The link set heads \(Heads\) to “99”, which can't be used: The number of heads has to be between 1 and 16, and 99 isn't\. I've put back the default value, 8\./);
   assert.equal(await field(bad.page, 'heads').inputValue(), '8');
   await bad.context.close();
+});
+
+test('the prose links lead to lessons 12 and 13', async () => {
+  for (const [name, route, title] of [
+    ['lesson 12', '#/train-transformer', 'Train a transformer'],
+    ['lesson 13', '#/longer-than-seen', 'Longer than it has seen'],
+  ]) {
+    const { page, problems, context } = await open('#/attention-biases?lang=en');
+    // The last link of that name: the one in "No positions at all", which names both lessons.
+    await page.locator('.lesson a', { hasText: name }).last().click();
+    await waitForReady(page, route);
+    assert.ok(new URL(page.url()).hash.startsWith(`${route}?`), page.url());
+    assert.equal(await page.textContent('h1'), title);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('the self-check (es): the answers agree with the buckets and shares the lab shows', async () => {
+  const { page, problems, context } = await open('#/attention-biases?lang=es&tokens=4');
+  const answer = async (question, option) => {
+    const set = page.locator(`.biases-quiz .quiz-question[data-question="${question}"]`);
+    await set.locator(`input[value="${option}"]`).check();
+    await set.locator('.quiz-check').click();
+    return set.locator('.quiz-feedback').getAttribute('data-result');
+  };
+  // T5 with its defaults: 1 and 2 have buckets of their own, −3 and +3 use different halves, and every distance
+  // from 128 on shares the last bucket, as the lab's table of buckets shows.
+  await openTable(page, '.t5-buckets');
+  const bucketOf = new Map((await rowsOf(page, '.t5-buckets')).map(([o, b]) => [Number(o), Number(b)]));
+  assert.notEqual(bucketOf.get(-1), bucketOf.get(-2));
+  assert.equal(await answer('t5', 'near'), 'wrong');
+  assert.notEqual(bucketOf.get(-3), bucketOf.get(3));
+  assert.equal(await answer('t5', 'sign'), 'wrong');
+  const far = [...bucketOf].filter(([o]) => o <= -128).map(([, b]) => b);
+  assert.ok(far.length > 10 && far.every((b) => b === bucketOf.get(-128)), far.join());
+  assert.equal(await answer('t5', 'far'), 'right');
+  // ALiBi learns nothing: its slopes are get_slopes' whatever the seed or the data.
+  assert.deepEqual((await rowsOf(page, '.alibi-slopes')).map((r) => Number(r[1])), slopes['8'].map((s) => Number(s.toPrecision(6))));
+  assert.equal(await answer('alibi', 'slopes'), 'wrong');
+  assert.equal(await answer('alibi', 'none'), 'right');
+  // No positions: the causal shares differ from token to token, the bidirectional ones do not.
+  await openTable(page, '.nopos-share');
+  const shares = await rowsOf(page, '.nopos-share');
+  assert.equal(new Set(shares.map((r) => r[1])).size, 4);
+  assert.equal(new Set(shares.map((r) => r[2])).size, 1);
+  assert.equal(await answer('nopos', 'nothing'), 'wrong');
+  assert.equal(await answer('nopos', 'mask'), 'right');
+  assert.equal(await page.getAttribute('.biases-quiz .quiz-progress', 'data-right'), '3');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('at phone width (360 px) the page does not scroll sideways and every map is on screen', async () => {
+  const { page, problems, context } = await open('#/attention-biases?lang=es&heads=16&length=16&t5Heads=16&t5Length=32', { viewport: { width: 360, height: 780 } });
+  assert.equal(await overflow(page), 0);
+  for (const [scope, count] of [['.alibi-maps', 16], ['.t5-bias', 16]]) {
+    const boxes = await page.$$eval(`${scope} .small-map canvas`, (maps) => maps.map((m) => m.getBoundingClientRect().toJSON()));
+    assert.equal(boxes.length, count);
+    for (const box of boxes) {
+      assert.ok(box.left >= 0 && box.right <= 360, `${scope}: ${JSON.stringify(box)}`);
+      assert.ok(box.width >= 80 && Math.abs(box.width - box.height) < 1, `${scope}: ${box.width} × ${box.height}`);
+    }
+  }
+  // What the maps paint: ALiBi's mask grey above the diagonal, T5's bias the same colour along each diagonal.
+  const painted = await page.evaluate(() => {
+    const pixels = (canvas) => {
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      return (i, j) => [...data.subarray(4 * (i * canvas.width + j), 4 * (i * canvas.width + j) + 3)].join();
+    };
+    const alibi = pixels(document.querySelector('.alibi-maps canvas'));
+    const t5 = [...document.querySelectorAll('.t5-bias canvas')].map(pixels);
+    const diagonals = t5.every((at) => Array.from({ length: 31 * 31 }, (_, k) => at(Math.floor(k / 31), k % 31) === at(Math.floor(k / 31) + 1, (k % 31) + 1)).every(Boolean));
+    return { masked: alibi(0, 5), diagonal: alibi(5, 5), below: alibi(5, 0), diagonals };
+  });
+  assert.equal(painted.masked, '163,163,163');
+  assert.notEqual(painted.below, painted.diagonal);
+  assert.ok(painted.diagonals, 'T5 maps are constant along diagonals');
+  await page.locator('.alibi-maps .small-map').last().scrollIntoViewIfNeeded();
+  assert.ok(await page.locator('.alibi-maps .small-map').last().isVisible());
+  await openTable(page, '.alibi-maps');
+  assert.equal(await overflow(page), 0);
+  assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1,36 +1,77 @@
-// Lesson 15 in the browser: the pairs that meet unseen angles under each way of stretching RoPE, YaRN's ramp,
-// the published presets, links and bad values, in both languages (numbers from the kernel, which
-// tests/wasm/position.test.mjs holds against the notebook's goldens).
+// Lesson 15 in the browser: the pairs that meet unseen angles under each way of stretching RoPE, one pair's angle
+// position by position, YaRN's ramp, factors such as 2.5, the published presets, links and bad values, in both
+// languages. Expected numbers come from the notebook's golden (notebooks/rope_scaling_reference.ipynb →
+// tests/golden/rope_scaling.json) wherever it has the setting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, field } from './browser.mjs';
+import { useLesson, field, openTable, overflow, frames } from './browser.mjs';
+import { golden } from '../wasm/helpers.mjs';
 import { formatCount } from '../../web/src/format.js';
 
 const { open } = useLesson('stretching-rope');
+const { cases } = golden('rope_scaling.json');
+const METHODS = ['extrapolation', 'linear', 'ntk', 'dynamic', 'yarn'];
 const unseenTable = (page) => page.$$eval('.stretch-unseen tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
+const rowsOf = (page, scope) => page.$$eval(`${scope} tbody tr`, (trs) => trs.map((r) => [...r.cells].map((c) => c.textContent)));
+
+/** The golden case of a setting. */
+function caseOf({ dim, base = 10000, original, factor }) {
+  const c = cases.find((k) => k.dim === dim && k.base === base && k.original_length === original && k.factor === factor);
+  assert.ok(c, `a golden case for ${JSON.stringify({ dim, base, original, factor })}`);
+  return c;
+}
+
+/** The unseen-angles table as the notebook's coverage says it should read (count of pairs, first position). */
+function expectedUnseen(c, lang, of) {
+  const pairs = c.dim / 2;
+  return METHODS.map((m) => {
+    const cover = c.coverage[m];
+    const firsts = cover.first_unseen_position.filter((p) => p >= 0);
+    return [`${cover.unseen.filter(Boolean).length} ${of} ${pairs}`, firsts.length ? formatCount(Math.min(...firsts), lang) : '—'];
+  });
+}
+
+/** Every row of one pair's angle table against position × the notebook's θ'_i, method by method. */
+async function checkAngles(page, c, pair) {
+  await openTable(page, '.stretch-positions');
+  const rows = await rowsOf(page, '.stretch-positions');
+  assert.ok(rows.length >= 33, `${rows.length} rows`);
+  const positions = rows.map((r) => Number(r[0]));
+  assert.equal(positions[0], 0);
+  assert.equal(positions.at(-1), c.last_position);
+  assert.ok(positions.includes(c.original_length - 1), 'the end of training is a row');
+  for (const [p, ...cells] of rows) {
+    METHODS.forEach((m, k) => {
+      const want = Number(p) * c.inv_freq[m][pair];
+      assert.ok(Math.abs(Number(cells[k]) - want) <= 1e-5 * Math.max(1, Math.abs(want)), `${m} at ${p}: ${cells[k]} vs ${want}`);
+    });
+  }
+  await page.click('.stretch-positions summary');
+}
 
 for (const [lang, texts] of [
-  ['en', { title: 'Stretching RoPE', of: 'of', methods: ['extrapolation', 'linear interpolation', 'NTK-aware', 'dynamic NTK', 'YaRN'], preset: /LLaMA 2, eight times as long/, even: /even/ }],
-  ['es', { title: 'Estirar RoPE', of: 'de', methods: ['extrapolar', 'interpolación lineal', 'NTK', 'NTK dinámico', 'YaRN'], preset: /LLaMA 2, ocho veces más largo/, even: /par/ }],
+  ['en', { title: 'Stretching RoPE', of: 'of', methods: ['extrapolation', 'linear interpolation', 'NTK-aware', 'dynamic NTK', 'YaRN'], preset: /LLaMA 3's base, four times as long/, even: /even/ }],
+  ['es', { title: 'Estirar RoPE', of: 'de', methods: ['extrapolar', 'interpolación lineal', 'NTK', 'NTK dinámico', 'YaRN'], preset: /La base de LLaMA 3, cuatro veces más largo/, even: /par/ }],
 ]) {
-  test(`${lang}: a LLaMA head from 2048 to 4096, then LLaMA 2 eight times as long; YaRN's ramp; bad values explained`, async () => {
+  test(`${lang}: a LLaMA head from 2048 to 4096, then LLaMA 3's base eight times as long, as the notebook says; bad values explained`, async () => {
     const { page, problems, context } = await open(`#/stretching-rope?lang=${lang}`);
-    // Positions are whole numbers grouped for the reader (2,048 in English; 18 692 in Spanish).
-    const n = (x) => formatCount(x, lang);
     assert.equal(await page.textContent('h1'), texts.title);
-    assert.deepEqual(await unseenTable(page), [
-      [texts.methods[0], `23 ${texts.of} 64`, n(2048)],
-      [texts.methods[1], `0 ${texts.of} 64`, '—'],
-      [texts.methods[2], `22 ${texts.of} 64`, n(3214)],
-      [texts.methods[3], `0 ${texts.of} 64`, '—'],
-      [texts.methods[4], `0 ${texts.of} 64`, '—'],
-    ]);
-    assert.match(await page.textContent('.stretch-ramp figcaption'), /(up to pair|hasta la pareja) 16, \S+ (from pair|desde la) 41.*1\.0693/);
+    const llama = caseOf({ dim: 128, original: 2048, factor: 2 });
+    assert.match(await page.textContent('.stretch-unseen caption'), new RegExp(formatCount(llama.last_position, lang)));
+    const table = await unseenTable(page);
+    assert.deepEqual(table.map((r) => r[0]), texts.methods);
+    assert.deepEqual(table.map((r) => r.slice(1)), expectedUnseen(llama, lang, texts.of));
+    const { low, high, attention_factor: mscale } = llama.yarn;
+    assert.match(await page.textContent('.stretch-ramp figcaption'), new RegExp(`(up to pair|hasta la pareja) ${low}, \\S+ (from pair|desde la) ${high}.*${mscale.toFixed(4).replace('.', '\\.')}`));
+    // LLaMA 3's preset (base 500,000, L 8192, × 4), then the factor to 8: the notebook's third case.
     await page.getByRole('button', { name: texts.preset }).click();
-    await page.waitForFunction((last) => document.querySelector('.stretch-unseen caption').textContent.includes(last), n(32760));
-    const after = await unseenTable(page);
-    assert.deepEqual(after.map((r) => r.slice(1)), [[`18 ${texts.of} 64`, n(4096)], [`0 ${texts.of} 64`, '—'], [`17 ${texts.of} 64`, n(18692)], [`0 ${texts.of} 64`, '—'], [`0 ${texts.of} 64`, '—']]);
-    assert.match(page.url(), /original=4096/);
+    await frames(page);
+    assert.match(page.url(), /base=500000&original=8192&factor=4/);
+    await field(page, 'factor').fill('8');
+    const llama3 = caseOf({ dim: 128, base: 500000, original: 8192, factor: 8 });
+    await page.waitForFunction((last) => document.querySelector('.stretch-unseen caption').textContent.includes(last), formatCount(llama3.last_position, lang));
+    assert.deepEqual((await unseenTable(page)).map((r) => r.slice(1)), expectedUnseen(llama3, lang, texts.of));
+    await frames(page);
     assert.match(page.url(), /factor=8/);
     await field(page, 'dim').fill('7');
     await page.waitForFunction(() => document.querySelector('[data-field="dim"] .field-error').textContent !== '');
@@ -40,15 +81,139 @@ for (const [lang, texts] of [
   });
 }
 
+test('one pair position by position: the angles are position × the notebook\'s θ\' for every method, with L − 1 marked', async () => {
+  const { page, problems, context } = await open('#/stretching-rope?lang=en');
+  const llama = caseOf({ dim: 128, original: 2048, factor: 2 });
+  assert.match(await page.textContent('.stretch-positions figcaption'), /^Pair 48's angle at each position up to 4,094, .*position 2,047\)$/);
+  // Pair 48 never turned in training: the dotted line is its largest trained angle, 2047·θ_48; YaRN interpolates it.
+  const note = await page.textContent('.stretch-positions .chart-note');
+  assert.match(note, new RegExp(`never got past ${Number((2047 * llama.inv_freq.extrapolation[48]).toPrecision(6))} radians`));
+  assert.match(note, /YaRN interpolates this pair fully/);
+  // The bases NTK and dynamic NTK use, as the notebook computed them (grouped, to the unit).
+  assert.match(note, new RegExp(`base ${formatCount(llama.ntk_base, 'en')}; dynamic NTK, for a text of 4,096 tokens, ${formatCount(llama.dynamic_base, 'en')}\\.`));
+  await checkAngles(page, llama, 48);
+  // A fast pair turned many times in training: no dotted line, no new angle.
+  await field(page, 'pair').fill('3');
+  await page.waitForFunction(() => document.querySelector('.stretch-positions figcaption').textContent.startsWith('Pair 3'));
+  assert.match(await page.textContent('.stretch-positions .chart-note'), /training showed it every direction/);
+  assert.match(await page.textContent('.stretch-positions .chart-note'), /YaRN keeps this pair as trained/);
+  await checkAngles(page, llama, 3);
+  await frames(page);
+  assert.match(page.url(), /pair=3/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('factors need not be whole: s = 2.5 (the slider steps by 0.25) matches the notebook; 2.3 typed is taken; a comma or 0.5 is explained', async () => {
+  const { page, problems, context } = await open('#/stretching-rope?lang=en&dim=16&original=64&factor=2&pair=6');
+  assert.equal(await page.getAttribute('[data-field="factor"] input[type=range]', 'step'), '0.25');
+  await page.locator('[data-field="factor"] input[type=range]').fill('2.5');
+  const c = caseOf({ dim: 16, original: 64, factor: 2.5 });
+  await page.waitForFunction((last) => document.querySelector('.stretch-unseen caption').textContent.includes(last), String(c.last_position));
+  assert.equal(await field(page, 'factor').inputValue(), '2.5');
+  // Here even dynamic NTK leaves two pairs in unseen territory (from position 123).
+  assert.deepEqual((await unseenTable(page)).map((r) => r.slice(1)), expectedUnseen(c, 'en', 'of'));
+  await checkAngles(page, c, 6);
+  const note = await page.textContent('.stretch-positions .chart-note');
+  assert.match(note, new RegExp(`base ${formatCount(c.ntk_base, 'en')}; dynamic NTK, for a text of 160 tokens, ${formatCount(c.dynamic_base, 'en')}\\.`));
+  await frames(page);
+  assert.match(page.url(), /factor=2\.5/);
+  // Any factor from 1 to 64 may be typed: the slider's quarter steps are only the slider's.
+  await field(page, 'factor').fill('2.3');
+  const c23 = { last: Math.floor(2.3 * 63) };
+  await page.waitForFunction((last) => document.querySelector('.stretch-unseen caption').textContent.includes(last), String(c23.last));
+  await frames(page);
+  assert.match(page.url(), /factor=2\.3/);
+  await field(page, 'factor').fill('2,5');
+  await page.locator('[data-field="factor"] .field-error').filter({ hasText: /2,5/ }).waitFor();
+  assert.equal(await page.textContent('[data-field="factor"] .field-error'), '“2,5” isn\'t a number; write the factor s with a point for the decimals, such as 2.5.');
+  await field(page, 'factor').fill('0.5');
+  await page.locator('[data-field="factor"] .field-error').filter({ hasText: /0\.5/ }).waitFor();
+  assert.equal(await page.textContent('[data-field="factor"] .field-error'), 'The factor s has to be between 1 and 64, and 0.5 isn\'t.');
+  assert.match(page.url(), /factor=2\.3/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a pair the head does not have moves to the last pair, and its field says why', async () => {
+  const { page, problems, context } = await open('#/stretching-rope?lang=es');
+  await field(page, 'dim').fill('16');
+  await page.locator('[data-field="pair"] .field-error').filter({ hasText: /48/ }).waitFor();
+  assert.equal(await page.textContent('[data-field="pair"] .field-error'), 'La pareja tiene que estar entre 0 y 7, y 48 se sale de ese intervalo.');
+  assert.equal(await field(page, 'pair').inputValue(), '7');
+  await page.waitForFunction(() => document.querySelector('.stretch-positions figcaption').textContent.startsWith('El ángulo de la pareja 7 '));
+  await frames(page);
+  assert.match(page.url(), /dim=16.*pair=7/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a link restores the head and the method; an impossible value in a link falls back to its default', async () => {
-  const { page, context } = await open('#/stretching-rope?lang=en&dim=64&base=500000&original=8192&factor=4&method=ntk');
+  const { page, context } = await open('#/stretching-rope?lang=en&dim=64&base=500000&original=8192&factor=4&method=ntk&pair=20');
   assert.equal(await field(page, 'dim').inputValue(), '64');
+  assert.equal(await field(page, 'pair').inputValue(), '20');
   assert.equal(await page.locator('[data-field="method"] select').inputValue(), 'ntk');
   assert.match(await page.textContent('.stretch-unseen caption'), /32,764/);
   assert.equal(await page.locator('.stretch-unseen tr.same th').textContent(), 'NTK-aware');
-  const bad = await open('#/stretching-rope?lang=es&factor=0');
-  assert.equal(await bad.page.locator('.notice').count(), 1);
-  assert.equal(await field(bad.page, 'factor').inputValue(), '2');
-  await bad.context.close();
+  assert.equal(await page.textContent('[data-field="pair"] .field-error'), '');
+  for (const [query, message] of [
+    ['factor=0', /El factor s tiene que estar entre 1 y 64, y 0 se sale de ese intervalo\./],
+    ['factor=dos', /«dos» no es un número; escribe el factor s con punto para los decimales, como 2\.5\./],
+  ]) {
+    const bad = await open(`#/stretching-rope?lang=es&${query}`);
+    assert.equal(await bad.page.locator('.notice').count(), 1);
+    assert.match(await bad.page.textContent('.notice'), message);
+    assert.equal(await field(bad.page, 'factor').inputValue(), '2');
+    await bad.context.close();
+  }
+  await context.close();
+});
+
+test('the self-check (en): the answers agree with the wavelengths and the counts the lab shows', async () => {
+  const { page, problems, context } = await open('#/stretching-rope?lang=en');
+  const answer = async (question, option) => {
+    const set = page.locator(`.stretch-quiz .quiz-question[data-question="${question}"]`);
+    await set.locator(`input[value="${option}"]`).check();
+    await set.locator('.quiz-check').click();
+    return set.locator('.quiz-feedback').getAttribute('data-result');
+  };
+  // The pairs with unseen angles under extrapolation are the slow ones: as many as the pairs whose trained
+  // wavelength is longer than L (the last ones in the wavelength table).
+  await openTable(page, '.stretch-wavelength');
+  const waves = (await rowsOf(page, '.stretch-wavelength')).map((r) => Number(r[1]));
+  const slow = waves.map((w, i) => (w > 2048 ? i : -1)).filter((i) => i >= 0);
+  assert.deepEqual(slow, Array.from({ length: slow.length }, (_, k) => 64 - slow.length + k), 'the slow pairs are the last ones');
+  const [extrapolation, linear] = await unseenTable(page);
+  assert.equal(extrapolation[1], `${slow.length} of 64`);
+  assert.equal(await answer('unseen', 'fast'), 'wrong');
+  assert.equal(await answer('unseen', 'slow'), 'right');
+  // Linear interpolation creates no unseen angle (the lab's 0 of 64): what it gives up is resolution.
+  assert.equal(linear[1], '0 of 64');
+  assert.equal(await answer('linear', 'new'), 'wrong');
+  assert.equal(await answer('linear', 'squeeze'), 'right');
+  // YaRN keeps fast pairs (weight 1 up to `low`) and interpolates slow ones (0 from `high`), as its ramp shows.
+  await openTable(page, '.stretch-ramp');
+  const ramp = (await rowsOf(page, '.stretch-ramp')).map((r) => Number(r[1]));
+  assert.equal(ramp[0], 1);
+  assert.equal(ramp.at(-1), 0);
+  assert.ok(ramp.some((w) => w > 0 && w < 1), 'a ramp in between');
+  assert.equal(await answer('yarn', 'base'), 'wrong');
+  assert.equal(await answer('yarn', 'mix'), 'right');
+  assert.equal(await page.getAttribute('.stretch-quiz .quiz-progress', 'data-right'), '3');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('at phone width (360 px) the page does not scroll sideways and the angle chart fits', async () => {
+  const { page, problems, context } = await open('#/stretching-rope?lang=es', { viewport: { width: 360, height: 780 } });
+  assert.equal(await overflow(page), 0);
+  for (const scope of ['.stretch-positions', '.stretch-wavelength', '.stretch-angles', '.stretch-ramp']) {
+    const box = await page.locator(`${scope} .chart-host svg`).last().boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 360 && box.width > 250, `${scope}: ${JSON.stringify(box)}`);
+  }
+  await openTable(page, '.stretch-positions');
+  await openTable(page, '.stretch-angles');
+  assert.equal(await overflow(page), 0);
+  assert.deepEqual(problems, []);
   await context.close();
 });

@@ -15,6 +15,11 @@ const STORAGE_PREFIX = 'poslab:';
 export const param = {
   /** Whole number in [min, max]; step 2 with an even min means "even numbers only". */
   int: ({ min, max, step = 1, def, ...extra }) => ({ kind: 'int', min, max, step, default: def, ...extra }),
+  /**
+   * A number in [min, max], decimals allowed ("2.5", "3.0"); step is only the slider's. In the link as JavaScript
+   * writes it (2.5, not 2.50).
+   */
+  number: ({ min, max, step = 1, def, ...extra }) => ({ kind: 'number', min, max, step, default: def, ...extra }),
   /** One of a fixed list of strings. */
   choice: ({ options, def, ...extra }) => ({ kind: 'choice', options, default: def, ...extra }),
   /** Comma-separated whole numbers, each in [min, max], at most maxItems of them. */
@@ -72,6 +77,13 @@ export function parseParam(name, decl, text, { checkStep = true } = {}) {
         return { ok: false, error: problem(decl, name, decl.step === 2 ? 'odd_width' : 'out_of_range', { value: whole.value, min: decl.min, max: decl.max }) };
       }
       return ranged;
+    }
+    case 'number': {
+      const trimmed = String(text).trim();
+      if (trimmed === '') return { ok: false, error: problem(decl, name, 'empty', {}) };
+      // A point as the decimal mark, as everywhere in the lab; no exponents, no "Infinity".
+      if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return { ok: false, error: problem(decl, name, 'not_decimal', { value: trimmed }) };
+      return inRange(decl, name, Number(trimmed));
     }
     case 'choice': {
       const value = String(text).trim();

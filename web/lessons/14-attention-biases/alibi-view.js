@@ -1,17 +1,17 @@
-// ALiBi: each head's slope (the paper's get_slopes), its bias matrix as a heat map, and the penalty against the
-// distance far past any sequence length. Every number comes from the kernel (alibiSlopes, alibiBias).
+// ALiBi: each head's slope (the paper's get_slopes), every head's bias matrix as a small heat map, and the penalty
+// against the distance far past any sequence length. Every number comes from the kernel (alibiSlopes, alibiBias).
 import { t, language } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
-import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { fieldMakers } from '../../src/ui/control-panel.js';
 import { el } from '../../src/ui/dom.js';
 import { params } from './params.js';
+import { smallMaps } from './small-maps.js';
 
-/** Heat maps drawn, at most: the first heads show the steepest slopes, the last the gentlest. */
-const SHOWN_HEADS = 4;
+/** Lines in the penalty chart, at most: the two steepest heads and the two gentlest. */
+const LINE_HEADS = 4;
 
 export function alibiView({ onValue }) {
   const element = el('section', 'panel controls biases-alibi');
@@ -22,17 +22,14 @@ export function alibiView({ onValue }) {
   // The slopes are a table already (no chart): the table and its note.
   const slopesHost = el('div', 'alibi-slopes');
   const slopesNote = el('p', 'chart-note');
-  const maps = el('div', 'biases-maps');
+  // One small map per head, all in one figure (one legend, one table): it stays in place between redraws, since
+  // moving a figure out of the page and back between a reader's mousedown and mouseup drops the click on its
+  // "show as a table".
+  const mapsFigure = chartFigure('alibi-maps');
   const lineFigure = chartFigure('alibi-distance');
-  element.append(grid, slopesHost, slopesNote, maps, lineFigure.element);
-  let mapFigures = [];
-  // The heading and grid stay in place: moving a figure out of the page and back between a reader's
-  // mousedown and mouseup (a redraw) makes the browser drop the click on its "show as a table".
-  const mapsHeading = el('p', 'biases-maps-note');
-  const mapsGrid = el('div', 'biases-map-grid');
-  maps.append(mapsHeading, mapsGrid);
+  element.append(grid, slopesHost, slopesNote, mapsFigure.element, lineFigure.element);
 
-  /** slopes: Float64Array(heads); biases: [{rows, cols, data}] per head; line: {distances, heads} */
+  /** slopes: Float64Array(heads); biases: [{rows, cols, data}] per head. */
   function draw({ slopes, biases, length, causal, reach }, width) {
     const heads = slopes.length;
     const headNames = Array.from({ length: heads }, (_, h) => t('biases.alibi.head', { head: h + 1 }));
@@ -44,40 +41,38 @@ export function alibiView({ onValue }) {
       rows: headNames.map((header, h) => ({ header, cells: [compact(slopes[h]), fraction(slopes[h])] })),
     }), slopesTitle));
     slopesNote.textContent = t('biases.alibi.slopesNote');
-    const shown = Math.min(SHOWN_HEADS, heads);
-    const picks = shown === heads ? [...Array(heads).keys()] : [0, 1, heads - 2, heads - 1].slice(0, shown);
-    if (mapFigures.length !== picks.length) {
-      mapFigures = picks.map(() => chartFigure('alibi-map'));
-      mapsGrid.replaceChildren(...mapFigures.map((f) => f.element));
-    }
+
+    // Every head's map on the scale of the steepest head (head 1, or head 9 of 12: get_slopes does not sort them):
+    // the gentlest heads stay pale, which is the point.
     const labels = Array.from({ length }, (_, i) => String(i));
-    const cellWidth = Math.max(260, Math.min(420, width / 2 - 12));
-    picks.forEach((h, k) => {
-      const vars = { head: h + 1, slope: compact(slopes[h]) };
-      const title = t('biases.alibi.mapTitle', vars);
-      const matrix = biases[h];
-      mapFigures[k].update({
-        title,
-        drawing: labelledHeatmap({
-          matrix,
-          rowLabels: labels, colLabels: labels, width: cellWidth, digits: 2,
-          labels: { x: t('biases.alibi.x'), y: t('biases.alibi.y'), legend: t('biases.alibi.legend'), aria: t('biases.alibi.aria', vars), description: t('biases.alibi.description') },
-          domain: [-(length - 1) * slopes[0], (length - 1) * slopes[0]],
+    const steepest = (length - 1) * Math.max(...slopes);
+    const mapsTitle = t('biases.alibi.mapsTitle', { heads, length });
+    mapsFigure.update({
+      title: mapsTitle,
+      drawing: smallMaps({
+        maps: biases.map((matrix, h) => {
+          const vars = { head: h + 1, slope: compact(slopes[h]), short: short(slopes[h]) };
+          return { lines: [headNames[h], t('biases.alibi.mapSlope', vars)], matrix, aria: t('biases.alibi.aria', vars) };
         }),
-        noteText: causal ? t('biases.alibi.maskedNote') : '',
-        table: () => scrollBox(dataTable({
-          caption: title,
-          corner: t('biases.alibi.corner'),
-          columns: labels,
-          rows: labels.map((header, i) => ({ header, cells: labels.map((_, j) => show(matrix.data[i * length + j])) })),
-        }), title),
-      });
+        domain: [-steepest, steepest],
+        legendLabel: t('biases.alibi.legend'),
+      }),
+      noteText: `${t('biases.alibi.mapsNote')}${causal ? ` ${t('biases.alibi.maskedNote')}` : ''}`,
+      table: () => dataTable({
+        caption: mapsTitle,
+        corner: t('biases.alibi.corner'),
+        columns: labels,
+        rows: biases.flatMap((matrix, h) => labels.map((_, i) => ({
+          header: t('biases.alibi.row', { head: h + 1, i }),
+          cells: labels.map((__, j) => show(matrix.data[i * length + j])),
+        }))),
+      }),
     });
-    mapsHeading.textContent = t(picks.length < heads ? 'biases.alibi.someHeads' : 'biases.alibi.allHeads', { shown: picks.length, heads });
 
     // The penalty −slope·d against the distance d, up to `reach`: it grows without bound and never saturates.
     const distances = Array.from({ length: 65 }, (_, k) => Math.round((k * reach) / 64));
-    const lineHeads = picks;
+    const bySlope = [...slopes.keys()].sort((a, b) => slopes[b] - slopes[a]);
+    const lineHeads = heads <= LINE_HEADS ? bySlope : [...bySlope.slice(0, 2), ...bySlope.slice(-2)];
     const series = lineHeads.map((h) => ({ name: headNames[h], x: distances, y: distances.map((d) => -slopes[h] * d) }));
     const reachText = formatCount(reach, language());
     const lineTitle = t('biases.alibi.lineTitle', { reach: reachText });
@@ -100,6 +95,8 @@ export function alibiView({ onValue }) {
 
 /** A slope with no trailing zeros, to six significant digits: 0.5, 0.0078125, 0.707107. */
 const compact = (slope) => String(Number(slope.toPrecision(6)));
+/** The same to three significant digits, for the maps' titles: 0.5, 0.00781, 0.707. */
+const short = (slope) => String(Number(slope.toPrecision(3)));
 
 const show = (v) => (Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v).toFixed(4) : '−∞');
 

@@ -1,6 +1,6 @@
 // Lesson 14 — positions as attention biases (ALiBi, T5) and no positions at all. The kernel computes every
-// number (alibiSlopes, alibiBias, t5RelativeBucket, t5BucketGrid, selfAttention); this file only arranges
-// inputs and outputs.
+// number (alibiSlopes, alibiBias, t5RelativeBucket, t5BucketGrid, torchEmbedding, t5Bias, selfAttention); this
+// file only arranges inputs and outputs.
 import { lessonView } from '../../src/lesson-view.js';
 import { quiz } from '../../src/ui/quiz.js';
 import { el } from '../../src/ui/dom.js';
@@ -54,14 +54,20 @@ export function mount({ kernel, initial, save }) {
     const perDirection = bidirectional ? next.buckets / 2 : next.buckets;
     const exact = perDirection / 2;
     const last = kernel.t5RelativeBucket({ offset: -next.maxDistance * 4, ...t5Args });
+    // The table T5's model starts from: torch.manual_seed(seed); nn.Embedding(num_buckets, heads). Untrained.
+    const table = kernel.torchEmbedding({ vocabSize: next.buckets, dim: next.t5Heads, seed: next.seed });
+    const bias = kernel.t5Bias({ table: table.data, heads: next.t5Heads, length: next.t5Length, ...t5Args });
     return {
       alibi: { slopes, biases, length: next.length, causal, reach: next.reach },
-      t5: { offsets, buckets, exact, last, maxDistance: next.maxDistance, bidirectional, bucketCount: next.buckets, grid: kernel.t5BucketGrid({ length: next.length, ...t5Args }) },
+      t5: {
+        offsets, buckets, exact, last, maxDistance: next.maxDistance, bidirectional, bucketCount: next.buckets,
+        grid: kernel.t5BucketGrid({ length: next.t5Length, ...t5Args }), table, bias, seed: next.seed,
+      },
       nopos: { causal: firstTokenShare(next.tokens, true), bidirectional: firstTokenShare(next.tokens, false) },
     };
   }
 
-  const fieldFor = { heads: 'heads', length: 'length', num_buckets: 'buckets', max_distance: 'maxDistance', seq_len: 'tokens' };
+  const fieldFor = { heads: 'heads', length: 'length', num_buckets: 'buckets', max_distance: 'maxDistance', seq_len: 'tokens', seed: 'seed' };
   const blame = (err, next) => {
     const named = fieldFor[err.argument];
     return (named && next[named] !== lesson.view[named] ? named : null) || [...lesson.touched].find((k) => next[k] !== lesson.view[k]) || null;

@@ -1,6 +1,7 @@
 // T5's relative buckets: the bucket of every offset j − i (exact near 0, logarithmic further out, one shared
-// bucket past max_distance) and the grid of buckets a sentence's attention reads. Every number comes from the
-// kernel (t5RelativeBucket, t5BucketGrid).
+// bucket past max_distance), the grid of buckets a sentence's attention reads, and the bias that grid makes of a
+// table nn.Embedding(num_buckets, heads), one small map per head. Every number comes from the kernel
+// (t5RelativeBucket, t5BucketGrid, torchEmbedding, t5Bias).
 import { t } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
@@ -9,6 +10,7 @@ import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { fieldMakers } from '../../src/ui/control-panel.js';
 import { el } from '../../src/ui/dom.js';
 import { params } from './params.js';
+import { smallMaps } from './small-maps.js';
 
 export function t5View({ onValue }) {
   const element = el('section', 'panel controls biases-t5');
@@ -16,13 +18,19 @@ export function t5View({ onValue }) {
   const fields = { buckets: make.slider('buckets'), maxDistance: make.text('maxDistance'), t5Mode: make.select('t5Mode') };
   const grid = el('div', 'field-grid');
   grid.append(...Object.values(fields).map((f) => f.element));
+  // The positions of the grid and of the bias maps, and the table the bias is read from.
+  const tableFields = { t5Length: make.slider('t5Length'), t5Heads: make.slider('t5Heads'), seed: make.text('seed', { width: 22 }) };
+  const tableGrid = el('div', 'field-grid');
+  tableGrid.append(...Object.values(tableFields).map((f) => f.element));
+  Object.assign(fields, tableFields);
   const curve = chartFigure('t5-buckets');
   const gridFigure = chartFigure('t5-grid');
+  const biasFigure = chartFigure('t5-bias');
   const summary = el('p', 't5-summary');
-  element.append(grid, curve.element, summary, gridFigure.element);
+  element.append(grid, curve.element, summary, tableGrid, gridFigure.element, biasFigure.element);
 
   /** offsets, buckets: the bucket of each offset; exact: how many distances get a bucket of their own; grid. */
-  function draw({ offsets, buckets, exact, last, maxDistance, bidirectional, grid: g, bucketCount }, width) {
+  function draw({ offsets, buckets, exact, last, maxDistance, bidirectional, grid: g, bucketCount, table, bias, seed }, width) {
     const vars = { buckets: bucketCount, max: maxDistance, exact, last };
     const labels = { x: t('biases.t5.x'), y: t('biases.t5.y'), aria: t('biases.t5.aria', vars), description: t('biases.t5.description') };
     const title = t('biases.t5.title', vars);
@@ -54,6 +62,43 @@ export function t5View({ onValue }) {
         columns: positions,
         rows: positions.map((header, i) => ({ header, cells: positions.map((_, j) => String(g.data[i * n + j])) })),
       }), gridTitle),
+    });
+
+    // The bias: head h's map holds column h of the table, each entry where its bucket sits in the grid above.
+    const heads = table.cols;
+    const bound = Math.max(...table.data.map(Math.abs)) || 1;
+    const biasVars = { buckets: bucketCount, heads, seed, length: n };
+    const biasTitle = t('biases.t5.biasTitle', biasVars);
+    biasFigure.update({
+      title: biasTitle,
+      drawing: smallMaps({
+        maps: bias.map((matrix, h) => ({ lines: [t('biases.alibi.head', { head: h + 1 })], matrix, aria: t('biases.t5.biasAria', { head: h + 1, length: n }) })),
+        domain: [-bound, bound],
+        legendLabel: t('biases.alibi.legend'),
+      }),
+      noteText: t('biases.t5.biasNote', biasVars),
+      table: () => {
+        const both = el('div', 't5-bias-tables');
+        const tableTitle = t('biases.t5.tableTitle', biasVars);
+        both.append(
+          scrollBox(dataTable({
+            caption: biasTitle,
+            corner: t('biases.alibi.corner'),
+            columns: positions,
+            rows: bias.flatMap((matrix, h) => positions.map((_, i) => ({
+              header: t('biases.alibi.row', { head: h + 1, i }),
+              cells: positions.map((__, j) => matrix.data[i * n + j].toFixed(4)),
+            }))),
+          }), biasTitle),
+          scrollBox(dataTable({
+            caption: tableTitle,
+            corner: t('biases.t5.tableCorner'),
+            columns: Array.from({ length: heads }, (_, h) => t('biases.alibi.head', { head: h + 1 })),
+            rows: Array.from({ length: bucketCount }, (_, b) => ({ header: String(b), cells: Array.from({ length: heads }, (__, h) => table.data[b * heads + h].toFixed(4)) })),
+          }), tableTitle),
+        );
+        return both;
+      },
     });
   }
   const relabel = () => Object.values(fields).forEach((f) => f.relabel());

@@ -9,8 +9,12 @@ export const params = {
   dim: param.int({ min: 4, max: 256, step: 2, def: 128, argument: 'dim', label: L('dim') }),
   base: param.int({ min: 2, max: 10000000, def: 10000, argument: 'base', label: L('base') }),
   original: param.int({ min: 16, max: 131072, def: 2048, argument: 'original_length', label: L('original') }),
-  factor: param.int({ min: 1, max: 64, def: 2, argument: 'factor', label: L('factor') }),
+  // The papers stretch by factors that are not whole too (YaRN's and PI's tables use 2.5): the slider steps by a
+  // quarter, a typed value may be any number from 1 to 64.
+  factor: param.number({ min: 1, max: 64, step: 0.25, def: 2, argument: 'factor', label: L('factor') }),
   method: param.choice({ options: METHODS, def: 'yarn', argument: 'method', label: L('method') }),
+  // The pair followed position by position (0 … dim/2 − 1); 48 of LLaMA's 64 never turned fully in 2048 positions.
+  pair: param.int({ min: 0, max: 127, def: 48, argument: 'pair', label: L('pair') }),
 };
 
 /** The settings of published models and papers, as buttons. */

@@ -55,6 +55,10 @@ export function biasCalls(m) {
     ntkAwareBase(dim, base, factor) {
       return call(() => m.ntkAwareBase(dim, base, factor));
     },
+    /** Dynamic NTK's base for a text of options.currentLength tokens (HF's _compute_dynamic_ntk_parameters). */
+    dynamicNtkBase(options) {
+      return call(() => m.dynamicNtkBase(options));
+    },
     /** RoFormer's relative bound on |q·k| at distances 0 … maxDistance, for a plain head or any frequencies. */
     ropeDecayBound(dim, base, maxDistance) {
       return call(() => m.ropeDecayBound(dim, base, maxDistance));

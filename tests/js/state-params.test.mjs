@@ -1,0 +1,30 @@
+// state.js's number kind: the parameter that takes decimals (lesson 15's factor s), as a field and a link read it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { param, parseParam, formatParam } from '../../web/src/state.js';
+
+const factor = param.number({ min: 1, max: 64, step: 0.25, def: 2, argument: 'factor' });
+
+test('a number field takes decimals with a point, whole numbers, and any value in range (the step is the slider\'s)', () => {
+  for (const [text, value] of [['2.5', 2.5], ['3.0', 3], [' 2.30 ', 2.3], ['64', 64], ['1', 1], ['1.', 1]]) {
+    assert.deepEqual(parseParam('factor', factor, text), { ok: true, value }, text);
+  }
+  assert.equal(formatParam(factor, 2.5), '2.5');
+  assert.equal(formatParam(factor, 3), '3');
+});
+
+test('a number field refuses a comma, exponents, words and values out of range, each with its own code', () => {
+  const code = (text) => {
+    const parsed = parseParam('factor', factor, text);
+    assert.equal(parsed.ok, false, text);
+    return parsed.error.code;
+  };
+  assert.equal(code('2,5'), 'not_decimal');
+  assert.equal(code('1e1'), 'not_decimal');
+  assert.equal(code('Infinity'), 'not_decimal');
+  assert.equal(code('dos'), 'not_decimal');
+  assert.equal(code(''), 'empty');
+  assert.equal(code('0.5'), 'out_of_range');
+  assert.equal(code('64.25'), 'out_of_range');
+  assert.equal(code('-2'), 'out_of_range');
+});

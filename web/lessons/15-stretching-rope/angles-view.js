@@ -1,0 +1,76 @@
+// One pair followed position by position: the angle pos·θ'_i each method gives it at positions 0 … ⌊s(L−1)⌋,
+// with the end of training (dashed) and the largest angle the pair reached in training (dotted). Every number
+// comes from the kernel (ropeAngles, angleCoverage, yarnParameters, ntkAwareBase, dynamicNtkBase).
+import * as Plot from '@observablehq/plot';
+import { t, language } from '../../src/i18n.js';
+import { formatCount, formatPercent } from '../../src/format.js';
+import { chartFigure } from '../../src/charts/figure.js';
+import { seriesChart } from '../../src/charts/series.js';
+import { dataTable } from '../../src/charts/table.js';
+import { fieldMakers } from '../../src/ui/control-panel.js';
+import { el } from '../../src/ui/dom.js';
+import { params, METHODS } from './params.js';
+
+/** An angle to six significant digits, no trailing zeros: 4094, 0.471239, 1.15e-4 stays readable. */
+const angle = (v) => String(Number(v.toPrecision(6)));
+/** A base, a wavelength: grouped whole numbers from 100 on, else three decimals. */
+const amount = (v, lang) => (v >= 100 ? formatCount(Math.round(v), lang) : String(Number(v.toFixed(3))));
+
+export function anglesView({ onValue }) {
+  const element = el('section', 'panel controls stretch-angles-panel');
+  const make = fieldMakers({ params, prefix: 'stretch.fields', onValue, optionKey: () => '' });
+  const fields = { pair: make.slider('pair') };
+  const grid = el('div', 'field-grid');
+  grid.append(fields.pair.element);
+  const figure = chartFigure('stretch-positions');
+  element.append(grid, figure.element);
+
+  /**
+   * positions: the positions sampled; angles: {method: Float64Array(positions.length)}; pair; original: L;
+   * last: ⌊s(L−1)⌋; trainedMax: (L−1)·θ_i; fullTurn; wavelength (trained); yarnWeight; ntkBase; dynamicBase;
+   * currentLength (dynamic NTK's text).
+   */
+  function draw(r, width) {
+    const lang = language();
+    const names = METHODS.map((m) => t(`stretch.methods.${m}`));
+    const series = METHODS.map((m, k) => ({ name: names[k], x: r.positions, y: [...r.angles[m]] }));
+    const vars = {
+      pair: r.pair,
+      last: formatCount(r.last, lang),
+      trainedEnd: formatCount(r.original - 1, lang),
+      original: formatCount(r.original, lang),
+      trainedMax: angle(r.trainedMax),
+      wavelength: amount(r.wavelength, lang),
+      ntkBase: amount(r.ntkBase, lang),
+      dynamicBase: amount(r.dynamicBase, lang),
+      tokens: formatCount(r.currentLength, lang),
+      kept: formatPercent(String(Math.round(100 * r.yarnWeight)), lang),
+    };
+    const title = t('stretch.positions.title', vars);
+    const labels = { x: t('stretch.positions.x'), y: t('stretch.positions.y'), aria: t('stretch.positions.aria', vars), description: t('stretch.positions.description') };
+    const rules = [Plot.ruleX([r.original - 1], { stroke: 'currentColor', strokeDasharray: '4 3' })];
+    if (!r.fullTurn) rules.push(Plot.ruleY([r.trainedMax], { stroke: 'currentColor', strokeDasharray: '1 3', strokeWidth: 1.5 }));
+    const yarnKey = r.yarnWeight >= 1 ? 'yarnKeeps' : r.yarnWeight <= 0 ? 'yarnInterpolates' : 'yarnMixes';
+    const note = [
+      t(r.fullTurn ? 'stretch.positions.turned' : 'stretch.positions.unturned', vars),
+      t(`stretch.positions.${yarnKey}`, vars),
+      t('stretch.positions.bases', vars),
+    ].join(' ');
+    figure.update({
+      title,
+      drawing: seriesChart({ series, width, labels, yZero: true, yInclude: r.fullTurn ? [] : [r.trainedMax], marks: rules }),
+      noteText: note,
+      table: () => dataTable({
+        caption: title,
+        corner: t('stretch.positions.x'),
+        columns: names,
+        rows: r.positions.map((p, k) => ({
+          header: String(p),
+          className: p === r.original - 1 ? 'same' : '',
+          cells: METHODS.map((m) => angle(r.angles[m][k])),
+        })),
+      }),
+    });
+  }
+  return { element, fields, draw, width: figure.width, relabel: () => fields.pair.relabel() };
+}
