@@ -4,7 +4,7 @@
 // both languages, links, bad values explained, the self-check against the lab's numbers, a phone's width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, field, frames, overflow, waitForReady } from './browser.mjs';
+import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 
 const { open } = useLesson('attention-biases');
@@ -243,12 +243,7 @@ test('the prose links lead to lessons 12 and 13', async () => {
 
 test('the self-check (es): the answers agree with the buckets and shares the lab shows', async () => {
   const { page, problems, context } = await open('#/attention-biases?lang=es&tokens=4');
-  const answer = async (question, option) => {
-    const set = page.locator(`.biases-quiz .quiz-question[data-question="${question}"]`);
-    await set.locator(`input[value="${option}"]`).check();
-    await set.locator('.quiz-check').click();
-    return set.locator('.quiz-feedback').getAttribute('data-result');
-  };
+  const answer = (question, option) => answerQuiz(page, '.biases-quiz', question, option);
   // T5 with its defaults: 1 and 2 have buckets of their own, −3 and +3 use different halves, and every distance
   // from 128 on shares the last bucket, as the lab's table of buckets shows.
   await openTable(page, '.t5-buckets');

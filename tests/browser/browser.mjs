@@ -160,3 +160,11 @@ export async function tableRow(page, position) {
 }
 
 export const field = (page, name, kind = 'input[type=text]') => page.locator(`[data-field="${name}"] ${kind}`);
+
+/** Answers one self-check question (the quiz inside `scope`) and returns its feedback's verdict: 'right' or 'wrong'. */
+export async function answerQuiz(page, scope, question, option) {
+  const set = page.locator(`${scope} .quiz-question[data-question="${question}"]`);
+  await set.locator(`input[value="${option}"]`).check();
+  await set.locator('.quiz-check').click();
+  return set.locator('.quiz-feedback').getAttribute('data-result');
+}

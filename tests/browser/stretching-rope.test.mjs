@@ -4,7 +4,7 @@
 // tests/golden/rope_scaling.json) wherever it has the setting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, field, openTable, overflow, frames } from './browser.mjs';
+import { useLesson, field, openTable, overflow, frames, answerQuiz } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 import { formatCount } from '../../web/src/format.js';
 
@@ -171,12 +171,7 @@ test('a link restores the head and the method; an impossible value in a link fal
 
 test('the self-check (en): the answers agree with the wavelengths and the counts the lab shows', async () => {
   const { page, problems, context } = await open('#/stretching-rope?lang=en');
-  const answer = async (question, option) => {
-    const set = page.locator(`.stretch-quiz .quiz-question[data-question="${question}"]`);
-    await set.locator(`input[value="${option}"]`).check();
-    await set.locator('.quiz-check').click();
-    return set.locator('.quiz-feedback').getAttribute('data-result');
-  };
+  const answer = (question, option) => answerQuiz(page, '.stretch-quiz', question, option);
   // The pairs with unseen angles under extrapolation are the slow ones: as many as the pairs whose trained
   // wavelength is longer than L (the last ones in the wavelength table).
   await openTable(page, '.stretch-wavelength');
