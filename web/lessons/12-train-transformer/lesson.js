@@ -1,13 +1,14 @@
 // Lesson 12 — train a transformer. Up to three runs of the lab's TinyTransformer, one positional method each,
-// train side by side, each in its own Web Worker (kernel.createTransformerRun); the page draws their curves and
-// asks the trained runs about the student's own sequence. No maths here: the workers' module computes it all.
+// train side by side, each in its own Web Worker (kernel.createTransformerRun); four presets set up the
+// experiments the text asks the student to predict; the page draws their curves and asks the trained runs about
+// the student's own sequence. No maths here: the workers' module computes it all.
 import { describeError } from '../../src/kernel.js';
 import { perFrame } from '../../src/schedule.js';
 import { quiz } from '../../src/ui/quiz.js';
 import { el } from '../../src/ui/dom.js';
 import { parseSequence } from '../../src/training/tasks.js';
 import { trainingLesson } from '../../src/training/training-lesson.js';
-import { params, trainingParams, LEARNING_RATE, SYMBOLS } from './params.js';
+import { params, trainingParams, presets, LEARNING_RATE, SYMBOLS } from './params.js';
 import { inspectView } from './inspect-view.js';
 
 export { params };
@@ -19,7 +20,8 @@ const EXAMPLE = '314159265358';
 
 const QUESTIONS = [
   { id: 'none', options: [{ id: 'multiset', correct: true }, { id: 'slow', correct: false }, { id: 'perfect', correct: false }] },
-  { id: 'relative', options: [{ id: 'start', correct: true }, { id: 'weak', correct: false }, { id: 'bug', correct: false }] },
+  { id: 'relative', options: [{ id: 'uneven', correct: true }, { id: 'allFail', correct: false }, { id: 'allLearn', correct: false }] },
+  { id: 'causal', options: [{ id: 'anchor', correct: true }, { id: 'same', correct: false }, { id: 'worse', correct: false }] },
   { id: 'control', options: [{ id: 'equal', correct: true }, { id: 'fails', correct: false }, { id: 'better', correct: false }] },
 ];
 
@@ -30,7 +32,7 @@ export function mount({ initial, save }) {
   quizPanel.append(check.element);
 
   const lesson = trainingLesson({
-    initial, save, params, trainingParams, prefix: 'train.fields',
+    initial, save, params, trainingParams, prefix: 'train.fields', presets,
     layout: [['task', 'select'], ['mode', 'select'], ['a', 'select'], ['b', 'select'], ['c', 'select'], ['length', 'slider'], ['shift', 'slider'], ['size', 'select'], ['steps', 'text'], ['seed', 'text']],
     settings: (view, method) => ({
       task: view.task, positional: method, causal: view.mode === 'causal', size: view.size, symbols: SYMBOLS,

@@ -1,4 +1,4 @@
-// The result of the lesson: held-out accuracy by input length, one line per run, trained lengths shaded off
+// The result of the lesson: held-out accuracy by input length, one line per run (up to six), trained lengths set off
 // from the unseen ones; lengths a learned table has no row for are said in the table, not drawn as zeros.
 import * as Plot from '@observablehq/plot';
 import { t } from '../../src/i18n.js';
@@ -6,6 +6,7 @@ import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable } from '../../src/charts/table.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
+import { runLabel } from '../../src/training/setup-view.js';
 
 export function lengthView() {
   const { element, title } = titledPanel('longer-result', 'longer-result-title');
@@ -22,11 +23,13 @@ export function lengthView() {
       summary.textContent = '';
       return;
     }
-    const { trainMax, runs } = result; // runs: [{method, evaluations: [{length, available, tokens}]}]
+    const { trainMax, runs } = result; // runs: [{id, method, evaluations: [{length, available, tokens}]}]
     const accuracy = (e) => (e.available ? e.tokens.correct / e.tokens.total : null);
+    const methods = Object.fromEntries(runs.map((r) => [r.id, r.method]));
+    const name = (r) => runLabel(r.id, methods);
     const series = runs.map((r) => {
       const shown = r.evaluations.filter((e) => e.available);
-      return { name: t(`train.methods.${r.method}`), x: shown.map((e) => e.length), y: shown.map(accuracy) };
+      return { name: name(r), x: shown.map((e) => e.length), y: shown.map(accuracy) };
     }).filter((s) => s.x.length);
     const lengths = runs[0]?.evaluations.map((e) => e.length) ?? [];
     const labels = { x: t('longer.result.x'), y: t('longer.result.y'), aria: t('longer.result.aria', { max: trainMax }), description: t('longer.result.description', { max: trainMax }) };
@@ -41,7 +44,7 @@ export function lengthView() {
       table: () => dataTable({
         caption: chartTitle,
         corner: t('longer.result.x'),
-        columns: runs.map((r) => t(`train.methods.${r.method}`)),
+        columns: runs.map(name),
         rows: lengths.map((n, i) => ({
           header: String(n),
           label: n > trainMax ? t('longer.result.unseenRow') : '',

@@ -1,10 +1,11 @@
-// Lesson 13 — longer than it has seen. Causal runs train on lengths 2 … trainMax (runSet, one worker each) and
-// are then measured on held-out sequences of every length up to 2·trainMax. No maths here.
+// Lesson 13 — longer than it has seen. Up to six causal runs, one per positional method, train on lengths
+// 2 … trainMax (runSet, one worker each, as many at a time as the machine has cores) and are then measured on
+// held-out sequences of every length up to 2·trainMax. No maths here.
 import { quiz } from '../../src/ui/quiz.js';
 import { el } from '../../src/ui/dom.js';
 import { trainingLesson } from '../../src/training/training-lesson.js';
 import { LEARNING_RATE, SYMBOLS } from '../12-train-transformer/params.js';
-import { params, trainingParams } from './params.js';
+import { params, trainingParams, presets, RUN_IDS } from './params.js';
 import { lengthView } from './length-view.js';
 
 export { params };
@@ -25,8 +26,8 @@ export function mount({ initial, save }) {
   quizPanel.append(check.element);
 
   const lesson = trainingLesson({
-    initial, save, params, trainingParams, prefix: 'longer.fields',
-    layout: [['task', 'select'], ['a', 'select'], ['b', 'select'], ['c', 'select'], ['trainMax', 'slider'], ['size', 'select'], ['steps', 'text'], ['seed', 'text']],
+    initial, save, params, trainingParams, prefix: 'longer.fields', runs: RUN_IDS, presets,
+    layout: [['task', 'select'], ...RUN_IDS.map((id) => [id, 'select']), ['trainMax', 'slider'], ['size', 'select'], ['steps', 'text'], ['seed', 'text']],
     settings: (view, method) => ({
       task: view.task, positional: method, causal: true, size: view.size, symbols: SYMBOLS, minLength: 2,
       maxLength: view.trainMax, testLength: 2 * view.trainMax, shift: 1, lr: LEARNING_RATE, seed: view.seed,
@@ -39,7 +40,7 @@ export function mount({ initial, save }) {
       const ids = runs.trained(lesson.active());
       if (!ids.length) return;
       const lengths = Array.from({ length: 2 * asked.trainMax - 1 }, (_, i) => i + 2);
-      const measured = await Promise.all(ids.map(async (id) => ({ method: runs.runs[id].method, evaluations: await runs.ask(id, 'evaluate', { lengths }) })));
+      const measured = await Promise.all(ids.map(async (id) => ({ id, method: runs.runs[id].method, evaluations: await runs.ask(id, 'evaluate', { lengths }) })));
       result.draw({ trainMax: asked.trainMax, runs: measured });
     },
     relabel() {

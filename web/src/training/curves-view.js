@@ -1,11 +1,12 @@
-// training/curves-view.js — the learning curves of the training lessons (11 and 12): held-out token accuracy
-// and loss against the step, one line per run, each chart with its table of numbers. No maths here: the
-// points are what the runs reported.
+// training/curves-view.js — the learning curves of the training lessons (12 and 13): held-out token accuracy
+// and loss against the step, one line per run (up to six), each chart with its table of numbers. No maths here:
+// the points are what the runs reported.
 import { t } from '../i18n.js';
 import { chartFigure } from '../charts/figure.js';
 import { seriesChart } from '../charts/series.js';
 import { dataTable } from '../charts/table.js';
 import { el, titledPanel } from '../ui/dom.js';
+import { runLabel } from './setup-view.js';
 
 export function curvesView() {
   const { element, title } = titledPanel('train-curves', 'train-curves-title');
@@ -16,7 +17,9 @@ export function curvesView() {
   function drawOne(name, pick, digits) {
     const figure = figures[name];
     const shown = runs.map((r) => ({ ...r, points: r.points.filter((p) => pick(p) !== null) }));
-    const series = shown.filter((r) => r.points.length).map((r) => ({ name: t(`train.methods.${r.method}`), x: r.points.map((p) => p.step), y: r.points.map(pick) }));
+    const methods = Object.fromEntries(runs.map((r) => [r.id, r.method]));
+    const runName = (r) => runLabel(r.id, methods);
+    const series = shown.filter((r) => r.points.length).map((r) => ({ name: runName(r), x: r.points.map((p) => p.step), y: r.points.map(pick) }));
     const labels = { x: t('train.curves.x'), y: t(`train.curves.${name}.y`), aria: t(`train.curves.${name}.aria`), description: t(`train.curves.${name}.description`) };
     const steps = [...new Set(shown.flatMap((r) => r.points.map((p) => p.step)))].sort((a, b) => a - b);
     figure.update({
@@ -28,7 +31,7 @@ export function curvesView() {
       table: !series.length ? null : () => dataTable({
         caption: t(`train.curves.${name}.title`),
         corner: t('train.curves.x'),
-        columns: shown.map((r) => t(`train.methods.${r.method}`)),
+        columns: shown.map(runName),
         rows: steps.map((step) => ({
           header: String(step),
           cells: shown.map((r) => {

@@ -1,6 +1,8 @@
-// training/setup-view.js — the setup panel of the training lessons (12 and 13): their fields, up to three runs
-// (one positional method each), Train, Cancel and Continue, one progress bar and one status line per run.
-// Texts under train.* (lesson 12's strings); each lesson names its fields and their label prefix. No maths here.
+// training/setup-view.js — the setup panel of the training lessons (12 and 13): named presets (the measured
+// set-ups, each with its settings and time spelled out), their fields, the runs (one positional method each: a,
+// b, c in lesson 12, a … f in lesson 13), Train, Cancel and Continue, one progress bar and one status line per
+// run. Texts under train.* (lesson 12's strings); each lesson names its fields, presets and their key prefix.
+// No maths here.
 import { t, language } from '../i18n.js';
 import { describeError } from '../kernel.js';
 import { formatCount } from '../format.js';
@@ -8,6 +10,7 @@ import { fieldMakers } from '../ui/control-panel.js';
 import { el, titledPanel } from '../ui/dom.js';
 import './training.css';
 
+/** The runs of lesson 12; a lesson with more passes its own ids (lesson 13: a … f). */
 export const RUNS = ['a', 'b', 'c'];
 
 function button(action, onClick) {
@@ -21,19 +24,40 @@ function button(action, onClick) {
 /**
  * params: the lesson's declarations; layout: [[name, 'select' | 'slider' | 'text'], …] in display order;
  * prefix: where the fields' labels and hints live (`${prefix}.<name>.label|hint`). A select's options are
- * train.methods.* for the runs a, b, c and train.options.<name>.* otherwise.
+ * train.methods.* for the runs and train.options.<name>.* otherwise. runs: the run ids (each one a field).
+ * presets: [{id, values}], their texts under the prefix's lesson key (`train.fields` → `train.presets.title`,
+ * `train.presets.<id>.name|detail`); a click calls onPreset(preset).
  */
-export function setupView({ params, layout, prefix, onValue, onTrain, onCancel, onContinue }) {
+export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets = [], onPreset = () => {}, onValue, onTrain, onCancel, onContinue }) {
   const { element, title } = titledPanel('train-setup', 'train-setup-title');
+  const presetKeys = `${prefix.replace(/\.fields$/, '')}.presets`;
   const make = fieldMakers({
     params,
     prefix,
     onValue,
-    optionKey: (name, option) => (RUNS.includes(name) ? `train.methods.${option}` : `train.options.${name}.${option}`),
+    optionKey: (name, option) => (runIds.includes(name) ? `train.methods.${option}` : `train.options.${name}.${option}`),
   });
   const fields = Object.fromEntries(layout.map(([name, kind]) => [name, make[kind](name)]));
   const grid = el('div', 'field-grid');
   grid.append(...Object.values(fields).map((f) => f.element));
+
+  // Presets: real buttons, each with its settings and its time per run spelled out under its name.
+  const presetGroup = el('div', 'presets train-presets');
+  presetGroup.setAttribute('role', 'group');
+  presetGroup.setAttribute('aria-labelledby', 'train-presets-title');
+  const presetTitle = el('p', 'presets-title');
+  presetTitle.id = 'train-presets-title';
+  const presetButtons = presets.map((preset) => {
+    const b = button('preset', () => onPreset(preset));
+    b.className = 'preset';
+    b.dataset.preset = preset.id;
+    const name = el('span', 'preset-name');
+    const detail = el('span', 'preset-detail');
+    b.append(name, ' ', detail); // the space keeps the accessible name readable
+    return { preset, name, detail, element: b };
+  });
+  presetGroup.append(presetTitle, ...presetButtons.map((p) => p.element));
+  presetGroup.hidden = presets.length === 0;
 
   const actions = el('div', 'train-actions');
   const train = button('train', onTrain);
@@ -43,7 +67,7 @@ export function setupView({ params, layout, prefix, onValue, onTrain, onCancel, 
   actions.append(train, cancel, more);
 
   // One row per run: its method, a progress bar labelled by it, and a status line read out when it changes.
-  const rows = Object.fromEntries(RUNS.map((id) => {
+  const rows = Object.fromEntries(runIds.map((id) => {
     const row = el('div', 'train-run');
     row.dataset.run = id;
     const bar = el('progress');
@@ -58,11 +82,11 @@ export function setupView({ params, layout, prefix, onValue, onTrain, onCancel, 
     return [id, { row, bar, label, status, state: { kind: 'idle' } }];
   }));
   const runList = el('div', 'train-runs');
-  runList.append(...RUNS.map((id) => rows[id].row));
+  runList.append(...runIds.map((id) => rows[id].row));
   const note = el('p', 'train-note');
-  element.append(title, grid, actions, runList, note);
+  element.append(title, presetGroup, grid, actions, runList, note);
 
-  let methods = { a: 'none', b: 'sinusoidal', c: 'rope' };
+  let methods = Object.fromEntries(runIds.map((id) => [id, 'off']));
   let stale = false;
   // The lab's decimal point in both languages (as on the charts beside it); whole counts grouped by language.
   const number = (x, digits) => x.toFixed(digits);
@@ -72,6 +96,8 @@ export function setupView({ params, layout, prefix, onValue, onTrain, onCancel, 
     switch (kind) {
       case 'starting':
         return t('train.run.starting');
+      case 'waiting':
+        return t('train.run.waiting');
       case 'running':
         return t('train.run.running', { step: count(step), last: count(last), loss: loss === null ? '—' : number(loss, 3), accuracy: accuracy === null ? '—' : number(accuracy, 2), speed: Math.round(speed ?? 0) });
       case 'done':
@@ -85,23 +111,31 @@ export function setupView({ params, layout, prefix, onValue, onTrain, onCancel, 
     }
   }
 
+  /** A run's name: its method, and its letter when another shown run has the same method. */
+  const runName = (id) => runLabel(id, methods);
+
   function relabel() {
     title.textContent = t('train.setup.title');
+    presetTitle.textContent = presets.length ? t(`${presetKeys}.title`) : '';
+    for (const { preset, name, detail } of presetButtons) {
+      name.textContent = t(`${presetKeys}.${preset.id}.name`);
+      detail.textContent = t(`${presetKeys}.${preset.id}.detail`);
+    }
     train.textContent = t('train.setup.train');
     cancel.textContent = t('train.setup.cancel');
     more.textContent = t('train.setup.continue');
     note.textContent = stale ? t('train.setup.stale') : t('train.setup.note');
-    for (const id of RUNS) {
+    for (const id of runIds) {
       const r = rows[id];
-      r.label.textContent = t('train.run.name', { method: t(`train.methods.${methods[id]}`) });
+      r.label.textContent = t('train.run.name', { method: runName(id) });
       r.status.textContent = describe(r.state);
     }
     for (const f of Object.values(fields)) f.relabel();
   }
 
   function setButtons() {
-    const states = RUNS.map((id) => rows[id].state.kind);
-    const running = states.some((k) => k === 'running' || k === 'starting');
+    const states = runIds.filter((id) => !rows[id].row.hidden).map((id) => rows[id].state.kind);
+    const running = states.some((k) => k === 'running' || k === 'starting' || k === 'waiting');
     cancel.disabled = !running;
     more.disabled = running || stale || !states.some((k) => k === 'done' || k === 'cancelled');
     element.dataset.state = running ? 'running' : states.every((k) => k === 'idle' || k === 'off') ? 'idle' : 'trained';
@@ -113,13 +147,14 @@ export function setupView({ params, layout, prefix, onValue, onTrain, onCancel, 
     element,
     fields,
     relabel,
-    /** Which method each run uses ('off' hides the third). */
+    /** Which method each run uses ('off' hides its row). */
     setMethods(next) {
-      methods = next;
-      for (const id of RUNS) rows[id].row.hidden = next[id] === 'off';
+      methods = { ...next };
+      for (const id of runIds) rows[id].row.hidden = next[id] === 'off';
       relabel();
+      setButtons();
     },
-    /** state: {kind, step, last, loss, accuracy, speed, parameters, error} of one run. */
+    /** state: {kind, step, first, last, loss, accuracy, speed, parameters, error} of one run. */
     setRun(id, state) {
       const r = rows[id];
       r.state = state;
@@ -134,4 +169,15 @@ export function setupView({ params, layout, prefix, onValue, onTrain, onCancel, 
       setButtons();
     },
   };
+}
+
+/**
+ * A run's name as the page shows it: its method ("RoPE"), with the run's letter when another run of `methods`
+ * ({id: method}, 'off' not counted) uses the same method ("RoPE (D)"), so two lines never share a name.
+ */
+export function runLabel(id, methods) {
+  const method = methods[id];
+  const twins = Object.entries(methods).filter(([other, m]) => m === method && m !== 'off' && other !== id);
+  const name = t(`train.methods.${method}`);
+  return twins.length ? t('train.run.twin', { method: name, run: id.toUpperCase() }) : name;
 }

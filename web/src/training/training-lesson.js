@@ -1,6 +1,7 @@
-// training/training-lesson.js — the skeleton lessons 12 and 13 share: the setup panel and its runs a, b and c
-// (runSet, one worker each), the loss curves, which parameters make the runs on screen stale, Train / Cancel /
-// Continue, language changes and resizes. Each lesson adds what it does with trained runs. No maths here.
+// training/training-lesson.js — the skeleton lessons 12 and 13 share: the setup panel, its presets and its runs
+// (a, b, c in lesson 12; a … f in lesson 13; runSet, one worker each), the learning curves, which parameters make
+// the runs on screen stale, Train / Cancel / Continue, language changes and resizes. Each lesson adds what it
+// does with trained runs. No maths here.
 import { onLanguageChange } from '../i18n.js';
 import { perFrame } from '../schedule.js';
 import { setupView, RUNS } from './setup-view.js';
@@ -13,17 +14,22 @@ import { runSet } from './run-set.js';
  * settings. evalLengths(view): held-out lengths measured during training. afterTrain(view, fresh): called with
  * the view the training started from, once every active run has stopped (not when a newer Train overtook it).
  * onOther(name): a parameter that is not a training one changed. extraFields: the lesson's own fields.
- * relabel(), resized(): the lesson's own views on a language change and a new width.
+ * relabel(), resized(): the lesson's own views on a language change and a new width. runs: the run ids (each a
+ * parameter naming its method, or 'off'); presets: [{id, values}] (see setupView), applied and saved on a click.
  */
 export function trainingLesson({
   initial, save, params, trainingParams, layout, prefix, settings, evalLengths, afterTrain, beforeTrain = () => {},
-  onOther = () => {}, extraFields = {}, relabel = () => {}, resized = () => {},
+  onOther = () => {}, extraFields = {}, relabel = () => {}, resized = () => {}, runs: runIds = RUNS, presets = [],
 }) {
   const view = { ...initial };
   let trainedWith = null; // the training parameters of the runs on screen
 
   const setup = setupView({
-    params, layout, prefix,
+    params, layout, prefix, runs: runIds, presets,
+    onPreset: (preset) => {
+      apply(preset.values);
+      save({ ...view });
+    },
     onValue: propose,
     onTrain: () => go(true),
     onCancel: () => runs.cancel(active()),
@@ -32,9 +38,10 @@ export function trainingLesson({
   const curves = curvesView();
   const fields = { ...setup.fields, ...extraFields };
 
-  const active = () => RUNS.filter((id) => view[id] !== 'off');
+  const active = () => runIds.filter((id) => view[id] !== 'off');
+  const methods = () => Object.fromEntries(runIds.map((id) => [id, view[id]]));
   const redraw = perFrame(() => curves.draw(runs.curves(active(), (id) => view[id])));
-  const runs = runSet({ setup, onPoint: redraw });
+  const runs = runSet({ setup, onPoint: redraw, ids: runIds });
   const trainingKey = () => JSON.stringify(trainingParams.map((name) => view[name]));
   const showStale = () => setup.setStale(trainedWith !== null && trainingKey() !== trainedWith);
 
@@ -53,7 +60,7 @@ export function trainingLesson({
   function propose(name, value) {
     view[name] = value;
     save({ ...view });
-    if (RUNS.includes(name)) setup.setMethods({ a: view.a, b: view.b, c: view.c });
+    if (runIds.includes(name)) setup.setMethods(methods());
     if (trainingParams.includes(name)) showStale();
     else onOther(name);
   }
@@ -61,13 +68,13 @@ export function trainingLesson({
   function apply(values) {
     Object.assign(view, values);
     for (const [name, field] of Object.entries(fields)) field.set(view[name]);
-    setup.setMethods({ a: view.a, b: view.b, c: view.c });
+    setup.setMethods(methods());
     showStale();
     onOther(null);
   }
 
   for (const [name, field] of Object.entries(fields)) field.set(view[name]);
-  setup.setMethods({ a: view.a, b: view.b, c: view.c });
+  setup.setMethods(methods());
 
   const offLanguage = onLanguageChange(() => {
     setup.relabel();
