@@ -168,3 +168,10 @@ export async function answerQuiz(page, scope, question, option) {
   await set.locator('.quiz-check').click();
   return set.locator('.quiz-feedback').getAttribute('data-result');
 }
+
+/** Training lessons: waits until every visible run row (.train-run) has one of `states` ('done', 'cancelled', …). */
+export const runsSettled = (page, states = ['done'], timeout = 180000) =>
+  page.waitForFunction((want) => {
+    const rows = [...document.querySelectorAll('.train-run:not([hidden])')];
+    return rows.length > 0 && rows.every((r) => want.includes(r.dataset.state));
+  }, states, { timeout });

@@ -5,17 +5,12 @@
 // and reproduce a run, bad values explained. Both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable } from './browser.mjs';
+import { useLesson, openTable, runsSettled } from './browser.mjs';
 
 const { open } = useLesson('longer-than-seen');
 const OFF = 'd=off&e=off&f=off';
 
-/** Waits until every visible run row has one of `states`. */
-const settled = (page, states = ['done']) =>
-  page.waitForFunction((want) => {
-    const rows = [...document.querySelectorAll('.train-run:not([hidden])')];
-    return rows.length > 0 && rows.every((r) => want.includes(r.dataset.state));
-  }, states, { timeout: 180000 });
+const settled = (page, states = ['done']) => runsSettled(page, states, 180000);
 
 /** The result table (accuracy by length): {columns, rows: [[length, values…]]} as printed. */
 async function resultTable(page) {

@@ -5,17 +5,12 @@
 // settings; bad values explained. Both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable } from './browser.mjs';
+import { useLesson, openTable, runsSettled } from './browser.mjs';
 
 const site = useLesson('train-transformer');
 const { open } = site;
 
-/** Waits until every visible run row has one of `states`. */
-const settled = (page, states = ['done']) =>
-  page.waitForFunction((want) => {
-    const rows = [...document.querySelectorAll('.train-run:not([hidden])')];
-    return rows.length > 0 && rows.every((r) => want.includes(r.dataset.state));
-  }, states, { timeout: 120000 });
+const settled = (page, states = ['done']) => runsSettled(page, states, 120000);
 
 /** The accuracy table under the chart: rows of [step, values per run…], numbers as printed. */
 async function accuracyTable(page) {
