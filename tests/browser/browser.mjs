@@ -175,3 +175,14 @@ export const runsSettled = (page, states = ['done'], timeout = 180000) =>
     const rows = [...document.querySelectorAll('.train-run:not([hidden])')];
     return rows.length > 0 && rows.every((r) => want.includes(r.dataset.state));
   }, states, { timeout });
+
+/**
+ * Training lessons: after Continue, waits until the status line (`selector`) reads, through `source` (a regexp
+ * whose groups 1 and 2 are the step reached and the last step), a step past `from` on the way to `from + steps`.
+ */
+export const continuedPast = (page, { source, selector, from, steps }) =>
+  page.waitForFunction(({ source, selector, from, steps }) => {
+    const m = new RegExp(source).exec(document.querySelector(selector).textContent);
+    const n = (text) => Number(text.replace(/\D/g, ''));
+    return m && n(m[1]) > from && n(m[2]) === from + steps;
+  }, { source, selector, from, steps });

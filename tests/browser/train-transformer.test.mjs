@@ -5,7 +5,7 @@
 // settings; bad values explained. Both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, runsSettled } from './browser.mjs';
+import { useLesson, openTable, runsSettled, continuedPast } from './browser.mjs';
 
 const site = useLesson('train-transformer');
 const { open } = site;
@@ -170,11 +170,7 @@ for (const [lang, texts] of [
     const more = page.getByRole('button', { name: texts.more });
     assert.equal(await more.isEnabled(), true);
     await more.click();
-    await page.waitForFunction(({ source, selector, s }) => {
-      const m = new RegExp(source).exec(document.querySelector(selector).textContent);
-      const n = (text) => Number(text.replace(/\D/g, ''));
-      return m && n(m[1]) > s && n(m[2]) === s + 5000;
-    }, { source: texts.step.source, selector: status, s: stopped });
+    await continuedPast(page, { source: texts.step.source, selector: status, from: stopped, steps: 5000 });
     await page.getByRole('button', { name: texts.cancel }).click();
     await settled(page, ['cancelled']);
     // The curve kept its first part: its steps only grow.
