@@ -90,6 +90,8 @@ MatrixF add_position_index(const MatrixF& embeddings, bool scale) {
   const float factor = embedding_scale_factor(static_cast<int>(embeddings.cols()), scale);
   MatrixF out = embeddings * factor;
   for (Eigen::Index i = 0; i < out.rows(); ++i) out.row(i).array() += static_cast<float>(i);
+  require_result_finite("embeddings", out.data(), static_cast<std::size_t>(out.size()),
+                        scale ? "embeddings × √dim + position" : "embeddings + position");
   return out;
 }
 

@@ -167,7 +167,10 @@ MatrixF add_positional_encoding(const MatrixF& embeddings, SinusoidVariant varia
   validate_encoding_shape(rows, d_model);
   require_finite("embeddings", embeddings.data(), static_cast<std::size_t>(embeddings.size()));
   const float factor = embedding_scale_factor(d_model, scale);
-  return (embeddings * factor + positional_encoding(rows, d_model, variant)).eval();
+  MatrixF out = (embeddings * factor + positional_encoding(rows, d_model, variant)).eval();
+  require_result_finite("embeddings", out.data(), static_cast<std::size_t>(out.size()),
+                        scale ? "embeddings × √d_model + PE" : "embeddings + PE");
+  return out;
 }
 
 }  // namespace poslab

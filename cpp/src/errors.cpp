@@ -84,4 +84,16 @@ void require_finite(std::string_view argument, const float* values, std::size_t 
   }
 }
 
+void require_result_finite(std::string_view argument, const float* values, std::size_t count, std::string_view what) {
+  if (Eigen::Map<const Eigen::ArrayXf>(values, static_cast<Eigen::Index>(count)).allFinite()) return;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!std::isfinite(values[i])) {
+      throw ArgumentError(std::string(what) + " overflows at [" + std::to_string(i) +
+                              "]: the result is above float32's largest value (3.4e38); use smaller values in " +
+                              quoted(argument),
+                          "not_finite", std::string(argument), {{"index", static_cast<double>(i)}});
+    }
+  }
+}
+
 }  // namespace poslab

@@ -16,7 +16,7 @@ LearnedPositions learned_positions(const std::vector<long long>& ids, long long 
   require_range("rows", rows, 1, kMaxVocabularySize);
   require_range("length", length, 1, kMaxVocabularySize);
   require_within_cap("length", count_of({static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(length)}), "rows × length");
-  require_size("ids", ids.size(), static_cast<std::size_t>(rows * length), "rows × length");
+  require_size("ids", ids.size(), count_of({static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(length)}), "rows × length");
   require_within_cap("ids", count_of({ids.size(), static_cast<std::uint64_t>(dim)}), "ids × dim");
 
   TorchGenerator generator(seed);  // torch.manual_seed(seed)

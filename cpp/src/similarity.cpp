@@ -3,6 +3,7 @@
 #include "poslab/similarity.hpp"
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "poslab/errors.hpp"
@@ -29,12 +30,29 @@ void check_matrix(const MatrixView& m, const char* name, const char* rows_name) 
   require_finite(name, m.data, m.rows * m.dim);
 }
 
+// Float32 squares overflow past about 1.8e19 and underflow below about 1e-23, where the float norm of a row
+// becomes infinite or 0 although the row has a direction. Doubles hold those squares (up to 3.4e38² and down to
+// 1.4e-45²), so a row whose float norm is not a usable divisor is normalised in double instead; every other row
+// keeps the float32 arithmetic sklearn and PyTorch use (and the digits the tests compare).
+bool usable_norm(float norm) { return std::isfinite(norm) && norm >= std::numeric_limits<float>::min(); }
+
+template <class Row>
+void normalise_in_double(Row&& row) {
+  const Eigen::VectorXd wide = row.transpose().template cast<double>();
+  const double norm = wide.norm();
+  if (norm > 0.0) row = (wide / norm).transpose().template cast<float>();
+}
+
 // Rows divided by their norms; a zero row is left as it is, as sklearn's normalize() does.
 MatrixF normalised_rows(const MatrixView& m) {
   MatrixF out = MatrixMap(m.data, static_cast<Eigen::Index>(m.rows), static_cast<Eigen::Index>(m.dim));
   for (Eigen::Index i = 0; i < out.rows(); ++i) {
     const float norm = out.row(i).norm();
-    if (norm > 0.0f) out.row(i) /= norm;
+    if (usable_norm(norm)) {
+      out.row(i) /= norm;
+    } else if (norm != 0.0f || !out.row(i).isZero(0.0f)) {
+      normalise_in_double(out.row(i));
+    }
   }
   return out;
 }
@@ -45,9 +63,14 @@ double cosine_similarity(const float* a, std::size_t a_size, const float* b, std
   check_pair(a, a_size, b, b_size);
   const VectorMap va(a, static_cast<Eigen::Index>(a_size));
   const VectorMap vb(b, static_cast<Eigen::Index>(b_size));
-  const double na = va.norm(), nb = vb.norm();
-  if (na == 0.0 || nb == 0.0) return 0.0;
-  return static_cast<double>(va.dot(vb)) / (na * nb);
+  const float na = va.norm(), nb = vb.norm();
+  const float dot = va.dot(vb);
+  if (usable_norm(na) && usable_norm(nb) && std::isfinite(dot)) return static_cast<double>(dot) / (static_cast<double>(na) * nb);
+  // Squares out of float32's range (see usable_norm): the same quotient in double.
+  const Eigen::VectorXd da = va.cast<double>(), db = vb.cast<double>();
+  const double wa = da.norm(), wb = db.norm();
+  if (wa == 0.0 || wb == 0.0) return 0.0;
+  return da.dot(db) / (wa * wb);
 }
 
 std::vector<float> cosine_rows(MatrixView a, MatrixView b) {
@@ -93,7 +116,10 @@ double euclidean_distance(const float* a, std::size_t a_size, const float* b, st
   check_pair(a, a_size, b, b_size);
   const VectorMap va(a, static_cast<Eigen::Index>(a_size));
   const VectorMap vb(b, static_cast<Eigen::Index>(b_size));
-  return static_cast<double>((va - vb).norm());
+  const float distance = (va - vb).norm();
+  if (std::isfinite(distance) && (distance >= std::numeric_limits<float>::min() || va == vb)) return distance;
+  // A difference whose square leaves float32's range (1e20 → 1e40): the distance in double is still finite.
+  return (va.cast<double>() - vb.cast<double>()).norm();
 }
 
 }  // namespace poslab

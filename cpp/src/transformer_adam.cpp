@@ -27,6 +27,12 @@ void TinyTransformer::adam_step(const AdamOptions& options) {
   require_option("beta1", options.beta1, 0.0, 1.0, false);
   require_option("beta2", options.beta2, 0.0, 1.0, false);
   require_option("eps", options.eps, 0.0, 1e6, true);
+  // Adam divides by √v̂ + eps; with eps 0 a parameter whose gradient has always been 0 divides 0 by 0 and
+  // becomes NaN (torch.optim.Adam does the same, silently): refused here instead.
+  if (options.eps == 0.0) {
+    throw ArgumentError("eps must be above 0: Adam divides by sqrt(v) + eps (got 0)", "out_of_range", "eps",
+                        {{"value", 0.0}, {"min", 0.0}, {"max", 1e6}});
+  }
   require_option("weight_decay", options.weight_decay, 0.0, 1e6, true);
   require_option("clip_norm", options.clip_norm, 0.0, 1e12, true);
   Impl& m = *impl_;

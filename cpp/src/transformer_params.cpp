@@ -3,6 +3,7 @@
 // LayerNorm's ones and zeros, from one generator seeded as torch.manual_seed(seed).
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "poslab/errors.hpp"
@@ -142,12 +143,16 @@ void TinyTransformer::Impl::check_ids(const std::vector<int>& ids, int batch_siz
   require_range("batch", batch_size, 1, 4096);
   require_range("length", len, 1, config.max_len);
   // Everything one forward + backward pass keeps (transformer_impl.hpp's buffers), at most kMaxWorkspaceValues.
-  const std::size_t T = static_cast<std::size_t>(batch_size) * static_cast<std::size_t>(len);
-  const std::size_t d = static_cast<std::size_t>(config.d_model), F = static_cast<std::size_t>(config.ffn_size);
-  const std::size_t V = static_cast<std::size_t>(config.vocab_size);
-  const std::size_t grid = static_cast<std::size_t>(config.heads) * static_cast<std::size_t>(len) * static_cast<std::size_t>(len);
-  const std::size_t per_block = T * (10 * d + 2 * F + 2) + static_cast<std::size_t>(batch_size) * grid;
-  const std::size_t workspace = static_cast<std::size_t>(config.layers) * per_block + T * (10 * d + 2 * V + F + 1) + grid;
+  // Counted in 64 bits like every other size (errors.hpp, count_of): in WebAssembly size_t is 32 bits, and
+  // batch 4096 × length 411 would wrap round to a few million values and let the allocation run past the heap.
+  using U = std::uint64_t;
+  const U T = count_of({static_cast<U>(batch_size), static_cast<U>(len)});
+  const U d = static_cast<U>(config.d_model), F = static_cast<U>(config.ffn_size), V = static_cast<U>(config.vocab_size);
+  const U grid = count_of({static_cast<U>(config.heads), static_cast<U>(len), static_cast<U>(len)});
+  // Each factor is bounded by validate_transformer_config and the two ranges above, so these sums and products
+  // stay far below 2^64 (at most about 10^11).
+  const U per_block = T * (10 * d + 2 * F + 2) + static_cast<U>(batch_size) * grid;
+  const U workspace = static_cast<U>(config.layers) * per_block + T * (10 * d + 2 * V + F + 1) + grid;
   if (workspace > kMaxWorkspaceValues) {
     throw SizeError("batch × length needs " + std::to_string(workspace) + " working values for this model, above the " +
                         std::to_string(kMaxWorkspaceValues) + " (512 MiB) one model may keep: use a smaller batch",

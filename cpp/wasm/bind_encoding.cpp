@@ -130,7 +130,7 @@ val fill_matrix(double rows, double cols, double value) {
     const long long r = to_integer("rows", rows), c = to_integer("cols", cols);
     poslab::require_range("rows", r, 1, poslab::kMaxSequenceLength);
     poslab::require_range("cols", c, 1, poslab::kMaxModelWidth);
-    poslab::require_within_cap("rows", static_cast<std::size_t>(r) * c, "rows × cols");
+    poslab::require_within_cap("rows", poslab::count_of({static_cast<std::uint64_t>(r), static_cast<std::uint64_t>(c)}), "rows × cols");
     const float fill = static_cast<float>(value);
     poslab::require_finite("value", &fill, 1);
     const poslab::MatrixF m = poslab::MatrixF::Constant(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c), fill);

@@ -32,10 +32,17 @@ std::vector<std::uint32_t> ids_from_js(const char* argument, const val& values) 
   const std::vector<double> numbers = to_doubles(argument, values);
   for (std::size_t i = 0; i < numbers.size(); ++i) {
     const double v = numbers[i];
-    if (!(v >= 0 && v <= 4294967295.0) || v != static_cast<double>(static_cast<std::uint32_t>(v))) {
+    if (!std::isfinite(v) || std::trunc(v) != v) {
       throw poslab::ArgumentError(std::string(argument) + "[" + std::to_string(i) +
                                       "] is not a token id (a whole number from 0)",
-                                  "not_integer", argument, {{"value", v}, {"index", static_cast<double>(i)}});
+                                  "not_integer", argument, {{"value", std::isfinite(v) ? v : 0.0}, {"index", static_cast<double>(i)}});
+    }
+    // A whole number outside the ids' type is a value out of range, as the README's table says.
+    if (v < 0 || v > 4294967295.0) {
+      throw poslab::ArgumentError(std::string(argument) + "[" + std::to_string(i) + "] = " + poslab::format_number(v) +
+                                      " is not a token id: ids go from 0 to 4294967295",
+                                  "out_of_range", argument,
+                                  {{"value", v}, {"index", static_cast<double>(i)}, {"min", 0.0}, {"max", 4294967295.0}});
     }
     ids[i] = static_cast<std::uint32_t>(v);
   }

@@ -4,7 +4,13 @@
 //   2. a C++ error, which the bindings park in Module.poslabFailure instead of throwing through C++ frames
 //      (cpp/wasm/bridge.hpp says why), is thrown here, after the module has returned cleanly;
 //   3. anything else that escapes (a trap, a bare C++ exception number) restores the stack pointer and becomes
-//      a PoslabError too, so nothing is lost and the module keeps working.
+//      a PoslabError too, so nothing is lost and the module keeps working;
+//   4. every argument is read here, once, before the module sees it: option objects become plain objects of their
+//      declared fields, Arrays plain copies, a view of the module's own memory a copy. JavaScript that runs while
+//      the module reads (a getter, a Proxy trap, a detached buffer) would otherwise throw through C++ frames and
+//      leak what they hold, as a C++ error would (bridge.hpp): here it is a PoslabError before any C++ runs;
+//   5. an object that has been deleted, or that is running a method (a training whose progress callback calls
+//      back into it), refuses further calls with a PoslabError instead of touching freed or busy memory.
 // The signature table below is the module's public surface: a name missing from it is not exported.
 
 const MAX_ARRAY = 2 ** 25; // the core's cap on values per call (errors.hpp: kMaxMatrixValues)
@@ -25,7 +31,18 @@ const KINDS = {
   function: (v) => v === undefined || typeof v === 'function',
 };
 
-// name: "arg:kind arg:kind?" — `?` optional (an Embind overload by count), `=` optional (passed as undefined).
+// The fields each options object may hold, as the bindings read them (cpp/wasm/bind_*.cpp). Only these are
+// copied into the plain object the module receives; the bindings check their types and ranges.
+const OPTION_FIELDS = {
+  transformer: ['vocabSize', 'dModel', 'heads', 'layers', 'ffnSize', 'maxLen', 'positional', 'causal', 'seed'],
+  adam: ['lr', 'beta1', 'beta2', 'eps', 'weightDecay', 'clipNorm'],
+  skipGram: ['vectorSize', 'window', 'minCount', 'negative', 'epochs', 'sample', 'alpha', 'minAlpha', 'seed'],
+  attention: ['causal', 'wq', 'wk', 'wv', 'keyLength'],
+  ropeScaling: ['dim', 'base', 'originalLength', 'factor', 'betaFast', 'betaSlow', 'currentLength'],
+};
+
+// name: "arg:kind arg:kind?" — `?` optional (an Embind overload by count), `=` optional (passed as undefined);
+// an options object names its fields: "options:object(adam)=".
 const FUNCTIONS = {
   positionalEncoding: 'max_len:number d_model:number variant:name',
   addPositionalEncoding: 'embeddings:array rows:number d_model:number variant:name scale:boolean',
@@ -45,7 +62,7 @@ const FUNCTIONS = {
   torchSeed: 'seed:seed',
   addPositionIndex: 'embeddings:array rows:number dim:number scale:boolean',
   diagonalSpread: 'grid:array n:number',
-  selfAttention: 'x:array seq_len:number dim:number options:object?',
+  selfAttention: 'x:array seq_len:number dim:number options:object(attention)?',
   permutationGap: 'original:array reordered:array rows:number cols:number order:array',
   permutationRowGaps: 'original:array reordered:array rows:number cols:number order:array',
   validatePermutation: 'order:array n:number',
@@ -73,13 +90,13 @@ const FUNCTIONS = {
   t5RelativeBucket: 'relative_position:number bidirectional:boolean num_buckets:number max_distance:number',
   t5BucketGrid: 'length:number bidirectional:boolean num_buckets:number max_distance:number',
   t5Bias: 'table:array num_buckets:number heads:number length:number bidirectional:boolean max_distance:number',
-  ropeInvFreq: 'options:object method:name',
-  ropeAngles: 'options:object method:name position:number',
-  yarnParameters: 'options:object',
-  angleCoverage: 'options:object method:name last_position:number',
+  ropeInvFreq: 'options:object(ropeScaling) method:name',
+  ropeAngles: 'options:object(ropeScaling) method:name position:number',
+  yarnParameters: 'options:object(ropeScaling)',
+  angleCoverage: 'options:object(ropeScaling) method:name last_position:number',
   extendedLastPosition: 'original_length:number factor:number',
   ntkAwareBase: 'dim:number base:number factor:number',
-  dynamicNtkBase: 'options:object',
+  dynamicNtkBase: 'options:object(ropeScaling)',
   ropeDecayBound: 'dim:number base:number max_distance:number',
   ropeDecayBoundOf: 'inv_freq:array max_distance:number',
   learnedPositions:
@@ -88,7 +105,7 @@ const FUNCTIONS = {
 
 const CLASSES = {
   SkipGram: {
-    constructor: 'options:object=',
+    constructor: 'options:object(skipGram)=',
     methods: {
       prepare: 'text:text',
       trainSome: 'max_words:number',
@@ -104,9 +121,11 @@ const CLASSES = {
       projection: 'top:number',
     },
     properties: ['vectorSize', 'vocabularySize'],
+    // What a progress callback may still ask of the model that is training (it reads, changes nothing).
+    whileBusy: ['progress'],
   },
   TinyTransformer: {
-    constructor: 'config:object',
+    constructor: 'config:object(transformer)',
     methods: {
       config: '',
       parameterNames: '',
@@ -119,7 +138,7 @@ const CLASSES = {
       logits: 'ids:array batch:number length:number',
       lossAndGradients: 'ids:array targets:array batch:number length:number',
       loss: 'ids:array targets:array batch:number length:number',
-      adamStep: 'options:object=',
+      adamStep: 'options:object(adam)=',
       attentionWeights: 'ids:array length:number',
     },
     properties: ['adamSteps', 'lastGradientNorm'],
@@ -159,18 +178,23 @@ function parseSignature(text) {
   const params = text.split(' ').filter(Boolean).map((part) => {
     const [name, rawKind] = part.split(':');
     const optional = rawKind.endsWith('?') ? 'overload' : rawKind.endsWith('=') ? 'pad' : null;
-    const kind = optional ? rawKind.slice(0, -1) : rawKind;
+    const [, kind, shape = null] = (optional ? rawKind.slice(0, -1) : rawKind).match(/^(\w+)(?:\((\w+)\))?$/);
     if (!KINDS[kind]) throw new Error(`guard: unknown kind ${kind}`);
-    return { name, kind, optional };
+    if (kind === 'object' && !OPTION_FIELDS[shape]) throw new Error(`guard: ${name} names no known options (${shape})`);
+    return { name, kind, shape, optional };
   });
   return { params, min: params.filter((p) => !p.optional).length, max: params.length };
 }
+
+/** Errors this file raises, told apart from whatever a caller's getter or Proxy throws while being read. */
+const raised = new WeakSet();
 
 function poslabError(message, code, fields) {
   const error = new Error(message);
   error.name = 'PoslabError';
   error.code = code;
   Object.assign(error, fields);
+  raised.add(error);
   return error;
 }
 
@@ -209,8 +233,73 @@ function tooLarge(label, param, length, max, unit = 'characters') {
   });
 }
 
-/** Checks one argument; returns the value to pass on (a name made well-formed, a callback that never throws). */
-function admit(label, param, value, state) {
+/** A buffer given away by postMessage(…, [buffer]): its views read as empty and copying from them throws. */
+function isDetached(buffer) {
+  if (typeof buffer.detached === 'boolean') return buffer.detached;
+  if (buffer.byteLength !== 0) return false;
+  try {
+    new Uint8Array(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A typed array or ArrayBuffer as the module may read it: a detached one is refused; a view of the module's own
+ * memory is copied, since the module's allocations may grow that memory (detaching the view) while it reads.
+ */
+function admitBuffer(label, name, value, module) {
+  const buffer = value instanceof ArrayBuffer ? value : value.buffer;
+  if (isDetached(buffer)) {
+    throw poslabError(`${label}: ${name} is a detached buffer (it was transferred, e.g. by postMessage); pass a copy`, 'detached', {
+      argument: name,
+    });
+  }
+  return buffer === module.HEAPU8.buffer ? value.slice(0) : value;
+}
+
+/** An Array of numbers, each element read once, as a Float64Array (every binding reads typed arrays). */
+function copyNumbers(label, name, value) {
+  const length = value.length;
+  if (length > MAX_ARRAY) throw poslabError(`${label}: ${name} has ${length} values, above the limit of ${MAX_ARRAY} for one call`, 'too_large', { argument: name, value: length, max: MAX_ARRAY });
+  const copy = new Float64Array(length);
+  for (let i = 0; i < length; i++) {
+    const x = value[i];
+    if (typeof x !== 'number') {
+      throw poslabError(`${label}: ${name}[${i}] must be a number (got ${describe(x)})`, 'wrong_type', {
+        argument: name,
+        expected: 'number',
+        got: describe(x),
+        index: i,
+      });
+    }
+    copy[i] = x;
+  }
+  return copy;
+}
+
+/**
+ * An options object as a plain object of its declared fields, each read once. Arrays in it are copied as above;
+ * any other object becomes an empty one, which the bindings refuse by type as they would the original, without
+ * running its traps.
+ */
+function copyOptions(label, param, value, module) {
+  if (value === undefined || value === null) return value;
+  const copy = {};
+  for (const field of OPTION_FIELDS[param.shape]) {
+    const v = value[field];
+    if (v === undefined) continue;
+    if (v === null || typeof v !== 'object') copy[field] = v;
+    else if (Array.isArray(v)) copy[field] = copyNumbers(label, field, v);
+    else if (isNumberView(v)) copy[field] = admitBuffer(label, field, v, module);
+    else copy[field] = {};
+  }
+  return copy;
+}
+
+/** Checks one argument and returns what the module is given (see the file's header, point 4). */
+function admitValue(label, param, value, state, module) {
   if (!KINDS[param.kind](value)) throw wrongType(label, param, value);
   switch (param.kind) {
     case 'name':
@@ -219,28 +308,21 @@ function admit(label, param, value, state) {
       return value.isWellFormed() ? value : value.toWellFormed();
     case 'text':
     case 'bytes': {
+      if (typeof value !== 'string') value = admitBuffer(label, param.name, value, module);
       const length = typeof value === 'string' ? value.length : value.byteLength;
       if (length > MAX_TEXT) throw tooLarge(label, param, length, MAX_TEXT, typeof value === 'string' ? 'characters' : 'bytes');
       return value;
     }
     case 'array':
+      if (Array.isArray(value)) return copyNumbers(label, param.name, value);
       if (value.length > MAX_ARRAY) throw tooLarge(label, param, value.length, MAX_ARRAY, 'values');
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) {
-          if (typeof value[i] !== 'number') {
-            throw poslabError(`${label}: ${param.name}[${i}] must be a number (got ${describe(value[i])})`, 'wrong_type', {
-              argument: param.name,
-              expected: 'number',
-              got: describe(value[i]),
-              index: i,
-            });
-          }
-        }
-      }
-      return value;
+      return admitBuffer(label, param.name, value, module);
     case 'seed':
       if (typeof value === 'string' && value.length > 64) throw tooLarge(label, param, value.length, 64);
       return value;
+    case 'object':
+      if ((value === undefined || value === null) && !param.optional) throw wrongType(label, param, value);
+      return copyOptions(label, param, value, module);
     case 'function':
       if (value === undefined) return value;
       return (...args) => {
@@ -257,7 +339,18 @@ function admit(label, param, value, state) {
   }
 }
 
-function admitAll(label, signature, args) {
+function admit(label, param, value, state, module) {
+  try {
+    return admitValue(label, param, value, state, module);
+  } catch (err) {
+    if (raised.has(err)) throw err;
+    // A getter, a Proxy trap or a revoked Proxy threw while the argument was read.
+    const what = err instanceof Error ? err.message : String(err);
+    throw poslabError(`${label}: reading ${param.name} threw: ${elide(what)}`, 'argument_threw', { argument: param.name });
+  }
+}
+
+function admitAll(label, signature, args, module) {
   if (args.length < signature.min || args.length > signature.max) {
     const expected = signature.min === signature.max ? `${signature.max}` : `${signature.min} to ${signature.max}`;
     throw poslabError(`${label} takes ${expected} arguments (got ${args.length})`, 'argument_count', {
@@ -274,7 +367,7 @@ function admitAll(label, signature, args) {
       if (param.optional === 'pad') passed.push(undefined);
       return;
     }
-    passed.push(admit(label, param, args[i], state));
+    passed.push(admit(label, param, args[i], state, module));
   });
   return { passed, state };
 }
@@ -293,10 +386,36 @@ function escapedError(label, err) {
   return poslabError(`${label} failed inside the module: ${elide(what)}`, 'internal', { argument: label });
 }
 
-function makeCaller(module, label, signature, invoke, raw) {
+// Objects running a method right now. Embind's handles count their clones, so the C++ object of a busy handle
+// outlives any other handle's delete(); only the busy handle itself must be kept from deleting it.
+const busy = new WeakSet();
+
+function deletedError(label) {
+  return poslabError(`${label}: this object has been deleted; create a new one`, 'deleted', { argument: label });
+}
+
+function busyError(label) {
+  return poslabError(`${label}: this object is still running a method (its progress callback called back into it); wait until that method returns`, 'busy', { argument: label });
+}
+
+/** The checks every method, property and delete() of an exported class makes on `self` before anything runs. */
+function checkObject(label, self, allowedWhileBusy) {
+  if (typeof self?.isDeleted !== 'function') return; // not one of the module's objects: Embind names the mistake
+  if (self.isDeleted()) throw deletedError(label);
+  if (busy.has(self) && !allowedWhileBusy) throw busyError(label);
+}
+
+/**
+ * The guarded form of one export. method: called on an object (checkObject first, and the object is busy while
+ * it runs); whileBusy: may run while its object is busy (a read from inside a progress callback).
+ */
+function makeCaller(module, label, signature, invoke, raw, { method = false, whileBusy = false } = {}) {
   const slot = module.poslabFailure;
   const caller = function guarded(...args) {
-    const { passed, state } = admitAll(label, signature, args);
+    if (method) checkObject(label, this, whileBusy);
+    const { passed, state } = admitAll(label, signature, args, module);
+    const entered = method && this != null && !busy.has(this);
+    if (entered) busy.add(this);
     const stack = module.stackSave();
     let result;
     try {
@@ -305,6 +424,8 @@ function makeCaller(module, label, signature, invoke, raw) {
       module.stackRestore(stack);
       slot.error = null;
       throw escapedError(label, err);
+    } finally {
+      if (entered) busy.delete(this);
     }
     if (slot.error !== null) {
       const error = slot.error;
@@ -333,16 +454,29 @@ export function guardModule(module) {
     for (const [method, text] of Object.entries(spec.methods)) {
       const raw = Raw.prototype[method];
       if (typeof raw !== 'function') throw new Error(`guard: ${className} has no method ${method}`);
+      const options = { method: true, whileBusy: spec.whileBusy?.includes(method) };
       Raw.prototype[method] = makeCaller(module, `${className}.${method}`, parseSignature(text), (self, args) =>
-        raw.apply(self, args), raw,
+        raw.apply(self, args), raw, options,
       );
     }
-    // Read-only properties run C++ too: their getters go through the same caller.
+    // Read-only properties run C++ too: their getters go through the same caller (they only read).
     for (const property of spec.properties ?? []) {
       const descriptor = Object.getOwnPropertyDescriptor(Raw.prototype, property);
       if (typeof descriptor?.get !== 'function') throw new Error(`guard: ${className} has no property ${property}`);
-      const get = makeCaller(module, `${className}.${property}`, parseSignature(''), (self) => descriptor.get.call(self));
+      const get = makeCaller(module, `${className}.${property}`, parseSignature(''), (self) => descriptor.get.call(self), null, {
+        method: true,
+        whileBusy: true,
+      });
       Object.defineProperty(Raw.prototype, property, { ...descriptor, get });
+    }
+    // Embind's own handle methods: a second delete() or a clone() of a deleted object is a PoslabError, and an
+    // object may not be deleted while one of its methods runs (a callback deleting the model it trains).
+    for (const name of ['delete', 'clone']) {
+      const raw = Raw.prototype[name];
+      Raw.prototype[name] = function (...args) {
+        checkObject(`${className}.${name}`, this, false);
+        return raw.apply(this, args);
+      };
     }
     // A failed construction leaves an empty C++ object: delete it before throwing.
     const construct = makeCaller(module, `new ${className}`, parseSignature(spec.constructor), (self, args) => {
@@ -351,7 +485,9 @@ export function guardModule(module) {
       return object;
     });
     const Guarded = function (...args) {
-      if (!new.target) throw new TypeError(`${className} must be called with new`);
+      if (!new.target) {
+        throw poslabError(`${className} is a class: create one with new ${className}(…)`, 'needs_new', { argument: className });
+      }
       return construct(...args);
     };
     Guarded.prototype = Raw.prototype;
@@ -362,4 +498,4 @@ export function guardModule(module) {
 }
 
 /** The exported names and their signatures, for the tests (fuzzing) and the README. */
-export const SIGNATURES = { functions: FUNCTIONS, classes: CLASSES };
+export const SIGNATURES = { functions: FUNCTIONS, classes: CLASSES, options: OPTION_FIELDS };

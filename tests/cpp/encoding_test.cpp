@@ -164,4 +164,11 @@ TEST_CASE("bad shapes are refused with a message naming the argument and its ran
   x(1, 2) = std::nanf("");
   CHECK_THROWS_WITH_AS(poslab::add_positional_encoding(x, SinusoidVariant::paper, true),
                        "embeddings[6] is NaN; every value must be a finite number", ArgumentError);
+  // Finite values whose sum leaves float32: 3e38 · √4 is infinite, a result the lab must not show as a number.
+  poslab::MatrixF large = poslab::MatrixF::Constant(2, 4, 3e38f);
+  CHECK_THROWS_WITH_AS(poslab::add_positional_encoding(large, SinusoidVariant::paper, true),
+                       "embeddings × √d_model + PE overflows at [0]: the result is above float32's largest value "
+                       "(3.4e38); use smaller values in embeddings",
+                       ArgumentError);
+  CHECK(poslab::add_positional_encoding(large, SinusoidVariant::paper, false).allFinite());
 }

@@ -124,3 +124,20 @@ TEST_CASE("similarity arguments are checked") {
   CHECK_THROWS_AS(poslab::cosine_matrix({a.data(), 0, 3}, {a.data(), 1, 3}), poslab::ArgumentError);
   CHECK_THROWS_AS(poslab::cosine_rows({a.data(), 1, 3}, {b.data(), 1, 2}), poslab::ArgumentError);
 }
+
+TEST_CASE("vectors whose squares leave float32's range still have a direction and a length") {
+  const float huge = 1e20f, tiny = 1e-30f;
+  const std::vector<float> big{huge, huge}, small_a{tiny, tiny}, small_b{tiny, 2 * tiny};
+  // The float norm of (1e20, 1e20) overflows to infinity (NaN cosine) and that of (1e-30, 1e-30) underflows to
+  // 0 (cosine 0): both are taken in double instead.
+  CHECK(poslab::cosine_similarity(big.data(), 2, big.data(), 2) == doctest::Approx(1.0).epsilon(1e-12));
+  CHECK(poslab::cosine_similarity(small_a.data(), 2, small_b.data(), 2) == doctest::Approx(3.0 / std::sqrt(10.0)).epsilon(1e-7));
+  CHECK(poslab::cosine_matrix({big.data(), 1, 2}, {big.data(), 1, 2})(0, 0) == doctest::Approx(1.0).epsilon(1e-6));
+  CHECK(poslab::cosine_rows({small_a.data(), 1, 2}, {small_b.data(), 1, 2})[0] == doctest::Approx(3.0 / std::sqrt(10.0)).epsilon(1e-6));
+  const std::vector<float> zero{0.0f, 0.0f}, apart{3e38f, 0.0f}, back{-3e38f, 0.0f};
+  CHECK(poslab::euclidean_distance(big.data(), 2, zero.data(), 2) == doctest::Approx(std::sqrt(2.0) * huge).epsilon(1e-12));
+  CHECK(poslab::euclidean_distance(apart.data(), 2, back.data(), 2) == doctest::Approx(6e38).epsilon(1e-6));
+  CHECK(poslab::euclidean_distance(small_a.data(), 2, zero.data(), 2) == doctest::Approx(std::sqrt(2.0) * tiny).epsilon(1e-6));
+  CHECK(poslab::euclidean_distance(zero.data(), 2, zero.data(), 2) == 0.0);
+  CHECK(poslab::cosine_similarity(zero.data(), 2, big.data(), 2) == 0.0);
+}

@@ -222,6 +222,26 @@ TEST_CASE("bad ids, targets, names and Adam options are refused with a code, nev
     // 4096 × 512 tokens would need ~50 GiB of activations: refused before allocating (and before reading the ids)
     CHECK(code_of([&] { large.logits({1}, 4096, 512); }) == "too_large:batch");
   }
+  {
+    // 4096 × 411 with a 1024-token vocabulary needs 4,299,715,545 values: past 2^32, so a 32-bit size_t (as in
+    // WebAssembly) would wrap round to 4,748,249 and let it through. The count is 64-bit on every target.
+    poslab::TransformerConfig wide = small_config(poslab::PositionalMethod::none, false);
+    wide.vocab_size = 1024;
+    wide.d_model = 4;
+    wide.heads = 1;
+    wide.ffn_size = 4;
+    wide.layers = 1;
+    wide.max_len = 512;
+    poslab::TinyTransformer model_wide(wide);
+    double needed = 0.0;
+    try {
+      model_wide.logits(std::vector<int>(4096 * 411, 1), 4096, 411);
+    } catch (const poslab::SizeError& e) {
+      for (const auto& [key, field] : e.fields())
+        if (key == "value") needed = std::get<double>(field);
+    }
+    CHECK(needed == 4299715545.0);
+  }
   CHECK(code_of([&] { model.attention_weights(std::vector<int>(7, 0), 7); }) == "out_of_range:length");
   CHECK(code_of([&] { model.loss_and_gradients({1, 2}, {2, 7}, 1, 2); }) == "out_of_range:targets");
   CHECK(code_of([&] { model.loss_and_gradients({1, 2}, {2, -1}, 1, 2); }) == "out_of_range:targets");
@@ -249,6 +269,9 @@ TEST_CASE("bad ids, targets, names and Adam options are refused with a code, nev
   bad = {};
   bad.eps = std::numeric_limits<double>::infinity();
   CHECK(code_of([&] { model.adam_step(bad); }) == "not_finite:eps");
+  bad = {};
+  bad.eps = 0.0;  // √v + 0 is 0 wherever a gradient has always been 0: 0/0 would make the parameter NaN
+  CHECK(code_of([&] { model.adam_step(bad); }) == "out_of_range:eps");
   bad = {};
   bad.weight_decay = -1.0;
   CHECK(code_of([&] { model.adam_step(bad); }) == "out_of_range:weight_decay");

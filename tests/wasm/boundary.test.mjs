@@ -14,7 +14,7 @@ const CODES = new Set([
   'out_of_range', 'not_integer', 'odd_width', 'size_mismatch', 'not_finite', 'too_large', 'unknown_variant', 'empty',
   'not_permutation', 'repeated_position', 'not_array', 'invalid_utf8', 'unknown_word', 'not_trained', 'empty_vocabulary', 'special_token',
   'invalid_vocabulary', 'too_few_tokens', 'not_text', 'wrong_type', 'argument_count', 'out_of_memory',
-  'not_divisible', 'unknown_parameter', 'not_ready',
+  'not_divisible', 'unknown_parameter', 'not_ready', 'argument_threw', 'detached', 'deleted', 'busy', 'needs_new',
 ]);
 
 function codeOf(fn) {
@@ -194,6 +194,15 @@ test('error messages quote at most a short piece of a huge input', () => {
   assert.ok(String(error.value ?? '').length < 300);
 });
 
+/** An argument as a failure message names it (String() of a revoked Proxy throws). */
+function describeArgument(value) {
+  try {
+    return String(value);
+  } catch {
+    return typeof value;
+  }
+}
+
 // A small seeded generator (mulberry32), so a failure names a reproducible case.
 function generator(seed) {
   let a = seed >>> 0;
@@ -215,9 +224,42 @@ const HOSTILE = [
   { lr: NaN, clipNorm: -1 }, 'token.weight', 'layers.0.q.bias',
 ];
 
+// Arguments that fight back while they are read: a getter on every option field, Proxies that throw or were
+// revoked, an array whose element throws, buffers given away by postMessage, views of the module's own memory.
+function hostileObjects(m) {
+  const fields = [...new Set(Object.values(SIGNATURES.options).flat())];
+  const throwing = Object.defineProperties({}, Object.fromEntries(fields.map((f) => [f, { get() { throw new Error(f); }, enumerable: true }])));
+  const revocable = (target) => {
+    const { proxy, revoke } = Proxy.revocable(target, {});
+    revoke();
+    return proxy;
+  };
+  const detached = (view) => {
+    structuredClone(view.buffer, { transfer: [view.buffer] });
+    return view;
+  };
+  const elementThrows = [1, 2, 3];
+  Object.defineProperty(elementThrows, 1, { get() { throw new Error('element'); } });
+  return [
+    throwing,
+    new Proxy({}, { get() { throw 1; } }), // eslint-disable-line no-throw-literal
+    new Proxy([1, 2], { get() { throw new Error('proxy'); } }),
+    revocable({}),
+    revocable([1, 2]),
+    elementThrows,
+    { wq: elementThrows, seed: revocable({}), dim: throwing },
+    detached(new Float32Array(4)),
+    detached(new Uint8Array(4)),
+    detached(new Uint8Array(4)).buffer,
+    new Float32Array(m.HEAPU8.buffer, m.HEAPU8.length - 64, 4),
+    new Uint32Array(m.HEAPU8.buffer, m.HEAPU8.length - 64, 2),
+  ];
+}
+
 test('seeded fuzz of every exported function and method: only PoslabErrors with documented codes, nothing leaks', () => {
   const random = generator(2026);
-  const pick = () => HOSTILE[Math.floor(random() * HOSTILE.length)];
+  const hostile = [...HOSTILE, ...hostileObjects(m)];
+  const pick = () => hostile[Math.floor(random() * hostile.length)];
   const objects = {
     SkipGram: () => new m.SkipGram({ minCount: 1, vectorSize: 4, epochs: 1 }),
     Gpt2Tokenizer: () => new m.Gpt2Tokenizer(vocabulary),
@@ -225,12 +267,21 @@ test('seeded fuzz of every exported function and method: only PoslabErrors with 
   };
   const live = Object.fromEntries(Object.entries(objects).map(([k, make]) => [k, make()]));
   live.SkipGram.train('one two three. two three four.');
+  // The same classes after delete(): every call on them must be `deleted`, never a BindingError.
+  const dead = Object.fromEntries(Object.entries(objects).map(([k, make]) => {
+    const o = make();
+    o.delete();
+    return [k, o];
+  }));
   const before = knownAnswers(m, live.Gpt2Tokenizer);
   const targets = [
     ...Object.keys(SIGNATURES.functions).map((name) => [name, (args) => m[name](...args)]),
     ...Object.entries(SIGNATURES.classes).flatMap(([cls, spec]) => [
       [`new ${cls}`, (args) => new m[cls](...args).delete()],
       ...Object.keys(spec.methods).map((method) => [`${cls}.${method}`, (args) => live[cls][method](...args)]),
+      ...Object.keys(spec.methods).map((method) => [`deleted ${cls}.${method}`, (args) => dead[cls][method](...args)]),
+      [`deleted ${cls}.delete`, () => dead[cls].delete()],
+      [`${cls} without new`, (args) => m[cls](...args)],
     ]),
   ];
   const start = footprint(m);
@@ -241,9 +292,12 @@ test('seeded fuzz of every exported function and method: only PoslabErrors with 
       const args = Array.from({ length: count }, pick);
       try {
         call(args);
+        assert.ok(!label.startsWith('deleted ') && !label.endsWith(' without new'), `${label} did not throw`);
       } catch (err) {
-        assert.equal(err?.name, 'PoslabError', `${label}(${args.map(String).join(', ')}): ${err}`);
+        assert.equal(err?.name, 'PoslabError', `${label}(${args.map(describeArgument).join(', ')}): ${err}`);
         assert.ok(CODES.has(err.code), `${label}: undocumented code ${err.code} (${err.message})`);
+        if (label.startsWith('deleted ')) assert.equal(err.code, 'deleted', `${label}: ${err.message}`);
+        if (label.endsWith(' without new')) assert.equal(err.code, 'needs_new', `${label}: ${err.message}`);
       }
       calls++;
     }

@@ -156,7 +156,8 @@ test('tokens one by one: texts, bytes and GPT-2 symbols', () => {
 test('bad tokenizer input is answered with errors, never a crash', () => {
   const code = (fn) => { try { fn(); } catch (e) { return [e.name, e.code, e.argument]; } return null; };
   assert.deepEqual(code(() => tokenizer.decode([50257])), ['PoslabError', 'out_of_range', 'ids']);
-  assert.deepEqual(code(() => tokenizer.decode([-1])), ['PoslabError', 'not_integer', 'ids']);
+  assert.deepEqual(code(() => tokenizer.decode([-1])), ['PoslabError', 'out_of_range', 'ids']);
+  assert.deepEqual(code(() => tokenizer.decode([0.5])), ['PoslabError', 'not_integer', 'ids']);
   assert.deepEqual(code(() => tokenizer.decode('12')), ['PoslabError', 'not_array', 'ids']);
   assert.deepEqual(code(() => tokenizer.encode(42)), ['PoslabError', 'not_text', 'text']);
   assert.deepEqual(code(() => tokenizer.tokenSymbol(1e9)), ['PoslabError', 'out_of_range', 'id']);

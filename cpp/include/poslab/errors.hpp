@@ -74,6 +74,9 @@ void require_integer(std::string_view argument, double value);
 void require_size(std::string_view argument, std::uint64_t size, std::uint64_t expected, std::string_view other);
 /// Throws not_finite at the first NaN or infinite value.
 void require_finite(std::string_view argument, const float* values, std::size_t count);
+/// Throws not_finite, blaming `argument`, when a result computed from finite values left float32's range
+/// (|x| above 3.4e38); `what` names the result ("embeddings × √d_model + PE").
+void require_result_finite(std::string_view argument, const float* values, std::size_t count, std::string_view what);
 
 /// A number for a message, as printf's %.12g writes it: 3 stays "3", 1.5 "1.5", 1e300 "1e+300". (snprintf,
 /// not an ostringstream: iostreams would add their locale machinery to the WebAssembly module.)
