@@ -1,10 +1,11 @@
 // The page holds up to a hostile reader: lessons switched faster than they load leave only the last one
 // (no overtaken lesson's workers, elements or text), a link to a lesson that does not exist is handled the
-// same way on a fresh load and from inside the page.
+// same way on a fresh load and from inside the page, and a self-check entry corrupted in local storage is
+// ignored instead of breaking Check.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { useLesson, waitForReady, frames, LESSON_IDS } from './browser.mjs';
+import { useLesson, waitForReady, answerQuiz, frames, LESSON_IDS } from './browser.mjs';
 
 const site = useLesson('why-order');
 
@@ -125,6 +126,23 @@ test('the first lesson on screen, a link to no lesson: the notice, and the link 
   await page.locator('.notice').waitFor();
   assert.equal(await page.locator('.notice p').textContent(), shared('en').notices.unknownLesson.replace('{raw}', 'whyorder'));
   assert.equal(new URL(page.url()).hash, before);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a corrupted self-check entry in local storage is ignored: Check works and keeps the new answer', async () => {
+  const { page, problems, context } = await site.open('#/why-order?lang=es');
+  const key = 'poslab:quiz:whyOrder.quiz';
+  for (const stored of ['5', '"x"', 'true', 'null', '["same"]', 'x{', '{"swap":"same"']) {
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, stored]);
+    await page.reload();
+    await waitForReady(page, '#/why-order');
+    assert.equal(await page.locator('.lesson-quiz .quiz-progress').getAttribute('data-right'), '0', stored);
+    assert.equal(await answerQuiz(page, '.lesson-quiz', 'swap', 'same'), 'right', stored);
+    assert.equal(await answerQuiz(page, '.lesson-quiz', 'pe', 'weights'), 'wrong', stored);
+    assert.equal(await page.locator('.lesson-quiz .quiz-progress').getAttribute('data-right'), '1', stored);
+    assert.deepEqual(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), key)), { swap: 'same', pe: 'weights' }, stored);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });
