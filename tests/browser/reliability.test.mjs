@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { useLesson, waitForReady, answerQuiz, frames, LESSON_IDS } from './browser.mjs';
+import { useLesson, waitForReady, answerQuiz, frames, sharedStrings, LESSON_IDS } from './browser.mjs';
 
 const site = useLesson('why-order');
 
@@ -13,7 +13,6 @@ const lessonsDir = new URL('../../web/lessons/', import.meta.url);
 const folderOf = (id) => readdirSync(lessonsDir).find((f) => f.replace(/^\d+-/, '') === id);
 const read = (url) => JSON.parse(readFileSync(url, 'utf8'));
 const titleOf = (id, lang) => read(new URL(`${folderOf(id)}/strings.${lang}.json`, lessonsDir)).lessons[id].title;
-const shared = (lang) => read(new URL(`../../web/i18n/${lang}.json`, import.meta.url));
 
 /** Before the site's scripts: every Worker the page creates is counted until it is terminated. */
 function countWorkers() {
@@ -83,7 +82,7 @@ for (const { moves, gap, last } of [
 for (const lang of ['es', 'en']) {
   test(`${lang}: a link to no lesson shows the first lesson, the same notice and a corrected link, loaded or changed in the page`, async () => {
     const first = LESSON_IDS[0];
-    const notice = shared(lang).notices.unknownLesson.replace('{raw}', 'no-such-lesson');
+    const notice = sharedStrings(lang).notices.unknownLesson.replace('{raw}', 'no-such-lesson');
     const outcome = async (page) => {
       await page.locator('.notice').first().waitFor();
       await page.waitForFunction(() => document.documentElement.dataset.lessonReady);
@@ -124,7 +123,7 @@ test('the first lesson on screen, a link to no lesson: the notice, and the link 
   const before = new URL(page.url()).hash;
   await page.evaluate(() => { location.hash = '#/whyorder?lang=en'; });
   await page.locator('.notice').waitFor();
-  assert.equal(await page.locator('.notice p').textContent(), shared('en').notices.unknownLesson.replace('{raw}', 'whyorder'));
+  assert.equal(await page.locator('.notice p').textContent(), sharedStrings('en').notices.unknownLesson.replace('{raw}', 'whyorder'));
   assert.equal(new URL(page.url()).hash, before);
   assert.deepEqual(problems, []);
   await context.close();
