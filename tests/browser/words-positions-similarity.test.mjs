@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sharedData } from '../wasm/helpers.mjs';
-import { useLesson, openPage, field, errorText } from './browser.mjs';
+import { useLesson, openPage, field, errorText, sharedStrings } from './browser.mjs';
 
 const SLUG = '#/words-positions-similarity';
 // Document 001's text.txt at the commit whose notebook reads it (README: remote texts), never a moving branch.
@@ -133,13 +133,14 @@ test("what is not the document's text.txt (over 1 MiB, too short, not UTF-8) is 
   let body = null;
   await page.route(DOCUMENT_URL, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body, headers: { 'access-control-allow-origin': '*' } }));
   await field(page, 'corpus', 'select').selectOption('document');
-  const idle = JSON.parse(readFileSync(new URL('../../web/lessons/07-words-positions-similarity/strings.en.json', import.meta.url))).w2v.corpus.documentIdle;
+  // Where the reader pressed Download, the corpus panel says the file was not the document's; the notice says why.
+  const failed = JSON.parse(readFileSync(new URL('../../web/lessons/07-words-positions-similarity/strings.en.json', import.meta.url))).w2v.corpus.documentError
+    .replace('{reason}', sharedStrings('en').remote.notTheFile);
   for (const [k, [answer]] of refusals.entries()) {
     body = answer;
     await page.locator('[data-action=download]').click();
     await page.locator('.notice-error').nth(k).waitFor();
-    // The corpus panel offers the download again; nothing was taken.
-    assert.equal(await page.locator('.w2v-document .w2v-status').textContent(), idle);
+    assert.equal(await page.locator('.w2v-document .w2v-status').textContent(), failed);
   }
   const notices = () => page.locator('.notice-error p').allTextContents();
   assert.deepEqual(await notices(), refusals.map(([, code, fields]) => errorText('en', code, fields)));

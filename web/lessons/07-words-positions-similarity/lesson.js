@@ -101,13 +101,11 @@ export function mount({ kernel, initial, save }) {
     return { key: 'own', text: ownText };
   }
 
-  const documentState = () => (documentText === null ? { state: 'idle' } : { state: 'ready', chars: formatCount(documentText.length, language()) });
-
   async function download() {
     corpus.setDocument({ state: 'loading' });
     try {
       documentText = await downloadText(DOCUMENT);
-      corpus.setDocument(documentState());
+      corpus.setDocument({ state: 'ready', chars: formatCount(documentText.length, language()) });
       markStale();
       return true;
     } catch (err) {
@@ -117,8 +115,9 @@ export function mount({ kernel, initial, save }) {
         const reason = err.status ? { key: 'w2v.corpus.documentHttp', values: { status: err.status } } : { key: 'w2v.corpus.documentOffline', values: {} };
         corpus.setDocument({ state: 'error', reason });
       } else {
-        // Something arrived, but not the document's text: a notice says what; the lesson keeps what it had.
-        corpus.setDocument(documentState());
+        // Something arrived, but not the document's text: the panel says so where the reader pressed, the
+        // notice says what was wrong; the lesson keeps the text it had.
+        corpus.setDocument({ state: 'error', reason: { key: 'remote.notTheFile', values: {} } });
         showNotice(() => describeError(err), { kind: 'error' });
       }
       return false;
