@@ -2,14 +2,30 @@
 // with every console error and page error collected so a test can assert there were none.
 import { before as beforeAll, after as afterAll } from 'node:test';
 import { chromium } from 'playwright-core';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { startServer as startStaticServer } from './server.mjs';
+import { formatInText } from '../../web/src/format.js';
 
 /** Every lesson's id in course order, read from the folders (web/lessons/NN-slug/): a new lesson is never left out. */
 export const LESSON_IDS = readdirSync(new URL('../../web/lessons/', import.meta.url))
   .filter((name) => /^\d+-/.test(name))
   .sort()
   .map((name) => name.replace(/^\d+-/, ''));
+
+/** The shared strings of one language (web/i18n/<lang>.json). */
+export const sharedStrings = (lang) => JSON.parse(readFileSync(new URL(`../../web/i18n/${lang}.json`, import.meta.url), 'utf8'));
+
+/**
+ * The sentence describeError (web/src/kernel.js) makes of an error with `code` and `fields`, from the shared
+ * strings, numbers grouped as the page groups them. For errors whose argument is shown as written (a file's
+ * name), not as one of the catalogue's argument names.
+ */
+export function errorText(lang, code, fields = {}) {
+  return sharedStrings(lang).errors[code].replace(/\{(\w+)\}/g, (whole, name) => {
+    const value = fields[name === 'Argument' ? 'argument' : name];
+    return value === undefined ? whole : String(formatInText(value, lang));
+  });
+}
 
 const EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

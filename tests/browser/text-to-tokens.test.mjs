@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { sharedData } from '../wasm/helpers.mjs';
-import { useLesson, openPage, frames } from './browser.mjs';
+import { useLesson, openPage, frames, errorText } from './browser.mjs';
 
-const STORY_URL = 'https://raw.githubusercontent.com/rasbt/LLMs-from-scratch/main/ch02/01_main-chapter-code/the-verdict.txt';
+// The story at the commit whose notebook reads it (README: remote texts), never a moving branch.
+const STORY_URL = 'https://raw.githubusercontent.com/rasbt/LLMs-from-scratch/d431eff1816f9290e69ceafa9e82760f9b056931/ch02/01_main-chapter-code/the-verdict.txt';
 const story = readFileSync(sharedData('the-verdict.txt'), 'utf8');
 const tiktoken = createRequire(import.meta.url)('@dqbd/tiktoken').get_encoding('gpt2');
 const E004_2 = [[40, 367, 2885, 1464], [1807, 3619, 402, 271], [10899, 2138, 257, 7026], [15632, 438, 2016, 257],
@@ -16,12 +17,12 @@ const E004_2 = [[40, 367, 2885, 1464], [1807, 3619, 402, 271], [10899, 2138, 257
 const site = useLesson('text-to-tokens');
 const requests = [];
 
-/** Opens the lesson with the story's address answered by the shared copy (or by `storyStatus`). */
-async function open(hash, { storyStatus = 200, ...options } = {}) {
+/** Opens the lesson with the story's address answered by the shared copy (or by `storyBody()`, or `storyStatus`). */
+async function open(hash, { storyStatus = 200, storyBody = () => story, ...options } = {}) {
   const prepare = (page) => page.route(STORY_URL, (route) => {
     requests.push(route.request().url());
     return storyStatus === 200
-      ? route.fulfill({ status: 200, contentType: 'text/plain; charset=utf-8', body: story, headers: { 'access-control-allow-origin': '*' } })
+      ? route.fulfill({ status: 200, contentType: 'text/plain; charset=utf-8', body: storyBody(), headers: { 'access-control-allow-origin': '*' } })
       : route.fulfill({ status: storyStatus, body: 'no', headers: { 'access-control-allow-origin': '*' } });
   });
   const opened = await site.open(hash, { ...options, prepare });
@@ -185,6 +186,41 @@ test('a failed download says so in the reader\'s language and keeps the text', a
   assert.equal(await page.inputValue('.tt-text textarea'), before);
   assert.ok(problems.some((p) => p.includes('404')));  // the page's own 404, nothing else
   assert.ok(problems.every((p) => p.includes('404') || p.includes('the-verdict')));
+  await context.close();
+});
+
+test('what is not the story (over 1 MiB, too short, not UTF-8) is refused with a notice in the reader\'s language; the lesson keeps its text', async () => {
+  const notUtf8 = Buffer.from(story);
+  notUtf8[1000] = 0xff;
+  const refusals = [
+    ['x'.repeat(2 * 1024 * 1024), 'download_too_large', { argument: 'the-verdict.txt', max: 1048576 }],
+    ['404: Not Found', 'download_unexpected_size', { argument: 'the-verdict.txt', value: 14, min: 10000, max: 40000 }],
+    [notUtf8, 'download_not_utf8', { argument: 'the-verdict.txt' }],
+  ];
+  let body = null;
+  const { page, problems, context } = await open('#/text-to-tokens?lang=es', { storyBody: () => body });
+  const text = await page.inputValue('.tt-text textarea');
+  const ids = await pieceIds(page);
+  for (const [answer, code, fields] of refusals) {
+    body = answer;
+    await page.click('button[data-action="story"]');
+    await page.locator('.notice-error').nth(refusals.findIndex((r) => r[1] === code)).waitFor();
+  }
+  const notices = () => page.locator('.notice-error p').allTextContents();
+  assert.deepEqual(await notices(), refusals.map(([, code, fields]) => errorText('es', code, fields)));
+  assert.equal(await page.inputValue('.tt-text textarea'), text);
+  assert.deepEqual(await pieceIds(page), ids);
+  assert.doesNotMatch(page.url(), /source=story/);
+  await page.selectOption('#language', 'en');
+  assert.deepEqual(await notices(), refusals.map(([, code, fields]) => errorText('en', code, fields)));
+  // The lesson carries on: a text typed now is tokenized as tiktoken does, and the story still loads.
+  await typeText(page, 'Nothing broke here.');
+  assert.deepEqual(await pieceIds(page), Array.from(tiktoken.encode('Nothing broke here.')));
+  body = story;
+  await page.click('button[data-action="story"]');
+  await page.waitForFunction(() => document.querySelector('.tt-text textarea').value.startsWith('I HAD always'));
+  // The page stops reading the 2 MiB body, which the browser may report as a failed request: nothing else.
+  assert.deepEqual(problems.filter((p) => p !== `request failed: ${STORY_URL}`), []);
   await context.close();
 });
 

@@ -6,9 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sharedData } from '../wasm/helpers.mjs';
-import { useLesson, openPage, field } from './browser.mjs';
+import { useLesson, openPage, field, errorText, sharedStrings } from './browser.mjs';
 
 const SLUG = '#/words-positions-similarity';
+// Document 001's text.txt at the commit whose notebook reads it (README: remote texts), never a moving branch.
+const DOCUMENT_URL = 'https://raw.githubusercontent.com/rahiakela/transformers-for-natural-language-processing/e00dbabac03e241e6b2a86e0f8c4604bb63a9772/1-model-architecture-of-the-transformer/text.txt';
 const TEXT = sharedData('text.txt');  // the source material's corpus, not committed
 const site = useLesson('words-positions-similarity');
 const { open } = site;
@@ -80,7 +82,7 @@ test("the document's corpus is downloaded from its source (served here from the 
   await page.goto(`${site.server.url}${SLUG}?lang=en&corpus=document`);
   await page.locator('[data-action=download]').click();
   await page.waitForFunction(() => /Downloaded/.test(document.querySelector('.w2v-document').textContent), null, { timeout: 10000 });
-  assert.match(requested, /rahiakela\/transformers-for-natural-language-processing\/main\/1-model-architecture-of-the-transformer\/text\.txt$/);
+  assert.equal(requested, DOCUMENT_URL);
   await page.locator('[data-action=train]').click();
   await page.waitForFunction(() => document.querySelector('[data-action=train]').closest('section').dataset.state === 'done', null, { timeout: 30000 });
   await page.waitForSelector('.w2v-similarities .w2v-position');
@@ -115,6 +117,39 @@ test("a failed download says why in the reader's language, and the figures say t
     assert.ok((await page.locator('.w2v-stale').textContent()).length > 20);
     await context.close();
   }
+});
+
+test("what is not the document's text.txt (over 1 MiB, too short, not UTF-8) is refused with a notice; the lab's numbers stay", async () => {
+  const notUtf8 = readFileSync(TEXT);
+  notUtf8[1000] = 0xff;
+  const refusals = [
+    ['x'.repeat(2 * 1024 * 1024), 'download_too_large', { argument: 'text.txt', max: 1048576 }],
+    ['<html>Moved</html>', 'download_unexpected_size', { argument: 'text.txt', value: 18, min: 12000, max: 48000 }],
+    [notUtf8, 'download_not_utf8', { argument: 'text.txt' }],
+  ];
+  const { page, problems, context } = await open(`${SLUG}?lang=en`);
+  await page.waitForSelector('.w2v-similarities .w2v-position', { timeout: 30000 });
+  const before = await numbers(page);
+  let body = null;
+  await page.route(DOCUMENT_URL, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body, headers: { 'access-control-allow-origin': '*' } }));
+  await field(page, 'corpus', 'select').selectOption('document');
+  // Where the reader pressed Download, the corpus panel says the file was not the document's; the notice says why.
+  const failed = JSON.parse(readFileSync(new URL('../../web/lessons/07-words-positions-similarity/strings.en.json', import.meta.url))).w2v.corpus.documentError
+    .replace('{reason}', sharedStrings('en').remote.notTheFile);
+  for (const [k, [answer]] of refusals.entries()) {
+    body = answer;
+    await page.locator('[data-action=download]').click();
+    await page.locator('.notice-error').nth(k).waitFor();
+    assert.equal(await page.locator('.w2v-document .w2v-status').textContent(), failed);
+  }
+  const notices = () => page.locator('.notice-error p').allTextContents();
+  assert.deepEqual(await notices(), refusals.map(([, code, fields]) => errorText('en', code, fields)));
+  assert.deepEqual(await numbers(page), before);
+  await page.selectOption('#language', 'es');
+  assert.deepEqual(await notices(), refusals.map(([, code, fields]) => errorText('es', code, fields)));
+  // The page stops reading the 2 MiB body, which the browser may report as a failed request: nothing else.
+  assert.deepEqual(problems.filter((p) => p !== `request failed: ${DOCUMENT_URL}`), []);
+  await context.close();
 });
 
 test('words, positions and formula come back from the link; bad input is explained in the reader\'s language', async () => {

@@ -16,7 +16,10 @@ const $ = (id) => document.getElementById(id);
 const article = $('lesson');
 const languageSelect = $('language');
 
-let current = null; // {lesson, code, handle, params}
+let current = null; // {lesson, code, handle, params}: the lesson on screen, null while the next one loads
+// Each openLesson call takes the next number; one that wakes up from an await to find a newer number was
+// overtaken by a later move and stops there, so only the lesson asked for last is ever mounted.
+let navigation = 0;
 
 let nav = null; // the lesson list and its narrow-screen menu (ui/course-nav.js)
 // A move made inside the lab (lesson list, previous/next) brings back what the reader left in that lesson;
@@ -41,10 +44,11 @@ function save() {
 
 /** Lesson text in the current language, with the lesson's widgets moved into their <div data-slot> places. */
 async function renderText() {
-  const lesson = current.lesson;
+  const shown = current;
+  const lesson = shown.lesson;
   const lang = language();
   const text = await loadLessonText(lesson, lang); // HTML, rendered at build time
-  if (current.lesson !== lesson || language() !== lang) return; // a newer switch won the race
+  if (current !== shown || language() !== lang) return; // a newer switch won the race
   const html = renderMarkdown(text);
   const widgets = current.handle ? current.handle.widgets : {};
   for (const [name, widget] of Object.entries(widgets)) {
@@ -58,6 +62,7 @@ async function renderText() {
 
 /** Forgets what the current lesson kept (values, self-check answers) and shows its defaults. */
 function startLessonOver() {
+  if (!current) return; // the lesson on screen is being left for another
   storage.remove(`params:${current.lesson.id}`);
   for (const quiz of article.querySelectorAll('.quiz[data-storage-key]')) storage.remove(quiz.dataset.storageKey);
   reopen();
@@ -70,9 +75,10 @@ function startLabOver() {
 }
 
 function reopen() {
+  if (!current) return; // another lesson is opening: it shows its defaults, the storage being empty
   const lesson = current.lesson;
   history.replaceState(null, '', `#/${lesson.id}?lang=${language()}${embedFlags()}`);
-  openLesson(lesson, new URLSearchParams(), kernelPromise, { restore: false });
+  show(lesson, new URLSearchParams(), { restore: false });
 }
 
 function noticeForReset({ name, decl, raw, error }) {
@@ -90,44 +96,81 @@ function noticeForReset({ name, decl, raw, error }) {
 /**
  * Shows a lesson; `query` holds the link's parameters when the link named this lesson. restore: fill what the
  * link leaves out from what this browser kept for the lesson (a returning visitor, a move inside the lab).
+ * unknown: the lesson the link asked for, when it does not exist (this one is shown instead, with a notice).
+ * Only the latest call mounts its lesson: see `navigation`.
  */
-async function openLesson(lesson, query, kernelPromise, { restore }) {
-  const moving = current !== null; // from another lesson: its notices go, and the new title comes into view
+async function openLesson(lesson, query, { restore, unknown = null }) {
+  const ticket = ++navigation;
+  const overtaken = () => ticket !== navigation;
+  const moving = ticket > 1; // from another lesson: its notices go, and the new title comes into view
   if (current && current.handle) current.handle.destroy();
+  current = null;
   if (moving) clearNotices();
   delete document.documentElement.dataset.lessonReady;
   const code = await loadLessonCode(lesson);
   // The lesson's strings, and those of the lessons whose views it borrows (lesson.js: sharedStrings).
   await loadLessonStrings([lesson.folder, ...(code.sharedStrings ?? [])]);
+  if (overtaken()) return;
+  if (unknown) showNotice(() => t('notices.unknownLesson', { raw: unknown }));
   const { values, resets } = resolveParams(code.params, query, restore ? storedParams(lesson.id) : new URLSearchParams());
   resets.forEach(noticeForReset);
-  current = { lesson, code, handle: null, params: values };
+  const opening = { lesson, code, handle: null, params: values };
+  current = opening;
   markCurrentLesson();
 
   let kernel = null;
+  let failure = null;
   try {
     kernel = await kernelPromise;
   } catch (err) {
-    console.warn('poslab: the WebAssembly module did not load', err);
+    failure = err;
+  }
+  if (overtaken()) return;
+  if (failure) {
+    console.warn('poslab: the WebAssembly module did not load', failure);
     showNotice(() => t('app.loadFailed'), { kind: 'error' });
   }
   if (kernel) {
-    current.handle = code.mount({
+    opening.handle = code.mount({
       kernel,
       initial: values,
       save(params) {
-        current.params = params;
+        // A lesson left behind may still answer late (a worker's result): it no longer writes the link.
+        if (current !== opening) return;
+        opening.params = params;
         save();
       },
     });
   }
   await renderText();
+  // A newer move destroyed this lesson's handle while its text loaded; it must not be started.
+  if (overtaken()) return;
   $('loading').hidden = true;
-  if (current.handle) current.handle.start();
+  if (opening.handle) opening.handle.start();
   if (moving) focusTitle(article);
   // A marker for tests and screenshots: the lesson's text is in and its figures have been started.
   document.documentElement.dataset.lessonReady = lesson.id;
   save();
+}
+
+/** openLesson for the link's moves, whose failures (a lesson's code that did not load) become a notice. */
+function show(lesson, query, options) {
+  openLesson(lesson, query, options).catch((err) => {
+    console.error(err);
+    showNotice(() => describeError(err), { kind: 'error' });
+  });
+}
+
+/**
+ * The lesson a link names. A name that is no lesson (mistyped, or a lesson renamed since) opens the first
+ * lesson with a notice that says so, whether the link was loaded or changed inside the page; no name at all
+ * (the lab's bare address) opens the lesson this browser last showed.
+ */
+function lessonFromLink(id) {
+  const lesson = findLesson(id);
+  if (lesson) return { lesson, unknown: null };
+  if (id) return { lesson: lessons[0], unknown: id };
+  return { lesson: findLesson(storage.get('lesson')) || lessons[0], unknown: null };
 }
 
 function showKernelInfo(kernel) {
@@ -143,23 +186,25 @@ function showKernelInfo(kernel) {
 /** The link changed by hand or by Back/Forward (our own writes use replaceState and do not fire this). */
 function onHashChange() {
   const { lesson: id, query } = parseHash(location.hash);
-  const restore = movingInside;
+  let restore = movingInside;
   movingInside = false;
   readEmbed(query);
   const lang = query.get('lang');
   if (languages.includes(lang) && lang !== language()) switchLanguage(lang);
-  const lesson = findLesson(id);
-  if (!lesson) {
-    if (id) showNotice(() => t('notices.unknownLesson', { raw: id }));
-    return;
-  }
+  if (!id) return; // a link without a lesson's name ("#/?lang=es"): the lesson on screen stays
+  const { lesson, unknown } = lessonFromLink(id);
+  // A link to no lesson says nothing about the first lesson's values: those this browser kept come back.
+  const linkQuery = unknown ? new URLSearchParams() : query;
+  if (unknown) restore = true;
   if (!current || lesson !== current.lesson) {
-    openLesson(lesson, query, kernelPromise, { restore });
+    show(lesson, linkQuery, { restore, unknown });
     return;
   }
-  const { values, resets } = resolveParams(current.code.params, query, restore ? storedParams(lesson.id) : new URLSearchParams());
+  if (unknown) showNotice(() => t('notices.unknownLesson', { raw: unknown }));
+  const { values, resets } = resolveParams(current.code.params, linkQuery, restore ? storedParams(lesson.id) : new URLSearchParams());
   resets.forEach(noticeForReset);
   if (current.handle) current.handle.setParams(values);
+  if (unknown) save(); // the address names the lesson on screen again
 }
 
 function showTextSize() {
@@ -191,13 +236,11 @@ function start() {
   }
   nav = courseNav(lessons);
 
-  let lesson = findLesson(id);
-  if (id && !lesson) showNotice(() => t('notices.unknownLesson', { raw: id }));
   // The link's parameters only count when the link names this lesson. Without a lesson in the link (the lab's
   // bare address) the visitor comes back to the lesson and the values this browser kept.
-  const linkQuery = lesson ? query : new URLSearchParams();
-  const restore = !lesson;
-  lesson ??= findLesson(storage.get('lesson')) || lessons[0];
+  const { lesson, unknown } = lessonFromLink(id);
+  const named = id && !unknown;
+  const linkQuery = named ? query : new URLSearchParams();
 
   startOffline();
   kernelPromise = loadKernel();
@@ -221,10 +264,7 @@ function start() {
     $('main').focus();
   });
 
-  openLesson(lesson, linkQuery, kernelPromise, { restore }).catch((err) => {
-    console.error(err);
-    showNotice(() => describeError(err), { kind: 'error' });
-  });
+  show(lesson, linkQuery, { restore: !named, unknown });
 }
 
 start();

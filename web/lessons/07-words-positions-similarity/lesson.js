@@ -4,7 +4,9 @@
 import './words.css';
 import { language, onLanguageChange } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
-import { createTrainer } from '../../src/kernel.js';
+import { createTrainer, describeError } from '../../src/kernel.js';
+import { downloadText } from '../../src/remote-text.js';
+import { showNotice } from '../../src/ui/notices.js';
 import { perFrame } from '../../src/schedule.js';
 import { params, trainingParams } from './params.js';
 import { corpusView, trainingView, similarityView, projectionView, neighboursView } from './views.js';
@@ -17,9 +19,17 @@ import { recent } from '../../src/lesson-view.js';
 
 export { params };
 
-/** Document 001's corpus, from the address its notebook downloads it with (`!wget …/text.txt`). */
-export const DOCUMENT_URL =
-  'https://raw.githubusercontent.com/rahiakela/transformers-for-natural-language-processing/main/1-model-architecture-of-the-transformer/text.txt';
+/**
+ * Document 001's corpus, from the address its notebook downloads it with (`!wget …/text.txt`), at a commit
+ * whose notebook reads it (a branch could change under the lab).
+ */
+export const DOCUMENT = {
+  url: 'https://raw.githubusercontent.com/rahiakela/transformers-for-natural-language-processing/e00dbabac03e241e6b2a86e0f8c4604bb63a9772/1-model-architecture-of-the-transformer/text.txt',
+  name: 'text.txt',
+  // The file has 24,151 bytes: half or double that is still plausible, an error page or a 1 MB file is not.
+  min: 12000,
+  max: 48000,
+};
 // Like the document's text.txt (three sentences written again and again), the lab's short text is repeated,
 // so that every sentence is seen many times.
 const LAB_REPEATS = 20;
@@ -94,19 +104,22 @@ export function mount({ kernel, initial, save }) {
   async function download() {
     corpus.setDocument({ state: 'loading' });
     try {
-      const response = await fetch(DOCUMENT_URL);
-      if (!response.ok) {
-        corpus.setDocument({ state: 'error', reason: { key: 'w2v.corpus.documentHttp', values: { status: response.status } } });
-        return false;
-      }
-      documentText = await response.text();
+      documentText = await downloadText(DOCUMENT);
       corpus.setDocument({ state: 'ready', chars: formatCount(documentText.length, language()) });
       markStale();
       return true;
     } catch (err) {
-      // The browser's own words ("Failed to fetch") would sit in English inside a Spanish sentence.
-      console.warn('poslab: the story did not download', err);
-      corpus.setDocument({ state: 'error', reason: { key: 'w2v.corpus.documentOffline', values: {} } });
+      if (err.code === 'download_failed') {
+        // The browser's own words ("Failed to fetch") would sit in English inside a Spanish sentence.
+        console.warn('poslab: the text did not download', err);
+        const reason = err.status ? { key: 'w2v.corpus.documentHttp', values: { status: err.status } } : { key: 'w2v.corpus.documentOffline', values: {} };
+        corpus.setDocument({ state: 'error', reason });
+      } else {
+        // Something arrived, but not the document's text: the panel says so where the reader pressed, the
+        // notice says what was wrong; the lesson keeps the text it had.
+        corpus.setDocument({ state: 'error', reason: { key: 'remote.notTheFile', values: {} } });
+        showNotice(() => describeError(err), { kind: 'error' });
+      }
       return false;
     }
   }

@@ -19,6 +19,21 @@ export function orderedOptions(question) {
 }
 
 /**
+ * The answers kept under key: an object of question id → option id. Anything else found there (text that is
+ * not JSON, a number, a list: written by hand, by another page or by an older lab) is forgotten, since the
+ * answers checked from now on are written into this object.
+ */
+function savedAnswers(key) {
+  let value = null;
+  try {
+    value = JSON.parse(storage.get(key));
+  } catch {
+    /* not JSON */
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+}
+
+/**
  * questions: [{id, options: [{id, correct}]}]; texts come from `${prefix}.${question}.prompt`,
  * `${prefix}.${question}.options.${option}` and `${prefix}.${question}.feedback.${option}`;
  * `${prefix}.check`, `${prefix}.right`, `${prefix}.wrong` and `${prefix}.choose` are shared (the catalogue's
@@ -31,13 +46,7 @@ export function quiz({ prefix, questions }) {
   const shared = (key) => t(has(`${prefix}.${key}`) ? `${prefix}.${key}` : `quiz.${key}`);
   const storageKey = `quiz:${prefix}`;
   element.dataset.storageKey = storageKey; // "start over" clears the answers of the quizzes on the page
-  const saved = (() => {
-    try {
-      return JSON.parse(storage.get(storageKey) || '{}') || {};
-    } catch {
-      return {};
-    }
-  })();
+  const saved = savedAnswers(storageKey);
   const progress = document.createElement('p');
   progress.className = 'quiz-progress';
   progress.setAttribute('aria-live', 'polite');
