@@ -12,6 +12,7 @@ import { tableView } from './table-view.js';
 import { stepsView } from './steps-view.js';
 import { journeyView } from './journey-view.js';
 import { moduleView } from './module-view.js';
+import { bufferRows } from './buffer.js';
 import './lesson.css';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
@@ -30,7 +31,13 @@ export function mount({ kernel, initial, save }) {
   const steps = stepsView({ onValue: propose });
   const journey = journeyView({ onValue: propose });
   const modulePanel = moduleView({ onValue: propose });
-  const buffer = recent(2, (maxLen, dModel) => kernel.positionalEncoding({ maxLen, dModel, variant: 'paper' }));
+  // The buffer's rows the module panel reads, in float32 as document 002's module computes them (position,
+  // div_term, their product, sin and cos each rounded to float32, PyTorch's way) and exactly, to say why they differ.
+  const buffer = recent(2, (maxLen, dModel) => {
+    const rows = bufferRows(maxLen);
+    const { peF32, peExact } = kernel.farPositions(rows, dModel);
+    return { maxLen, rows, d: dModel, f32: peF32.data, exact: peExact.data };
+  });
   const moduleFields = { seed: 'modSeed', batch: 'modBatch', seq_len: 'modSeq', d_model: 'modD', max_len: 'modMaxLen', p: 'modP' };
 
   // The last few tables, so moving the sentence or the token costs no new table.
@@ -57,7 +64,7 @@ export function mount({ kernel, initial, save }) {
         return { sentence, embedded: row(s.embedded), scaled: row(s.scaled), encoded: row(s.encoded) };
       });
     }, next, failed, lesson.namedOrDefault(journeyFields, defaults));
-    // E002-4: document 002's module on a seeded batch; its buffer is the paper's table, max_len × d_model.
+    // E002-4: document 002's module on a seeded batch; its buffer is the paper's table, max_len × d_model, in float32.
     const module = lesson.attempt((v) => ({
       pass: kernel.positionalModule({ seed: v.modSeed, batch: v.modBatch, seq: v.modSeq, dModel: v.modD, maxLen: v.modMaxLen, p: Number(v.modP), train: v.modMode === 'train' }),
       pe: buffer(v.modMaxLen, v.modD),
