@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { useLesson, frames, field as input, openTable } from './browser.mjs';
-import { formatValue } from '../../web/src/format.js';
+import { formatCount, formatValue } from '../../web/src/format.js';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-6'];
 const site = useLesson('distances');
@@ -158,14 +158,15 @@ for (const [lang, sameRow, rounded, oddWidth] of [
     for (const [j, i] of far.pairs.entries()) {
       const row = rows.find((r) => r[0].startsWith(`${i} (`));
       if (!row) continue;
-      assert.equal(Math.fround(Number(row[3])), far.angle_f32[k][j], `pair ${i}`);
-      assert.ok(Math.abs(Number(row[2]) - far.angle_exact[k][j]) <= 5e-5, `pair ${i}: ${row[2]}`);
-      assert.equal(row[4], formatValue(far.angle_f32[k][j] - far.angle_exact[k][j]), `pair ${i}`);
-      assert.equal(row[6], formatValue(far.sin_exact[k][j]));
+      assert.equal(Math.fround(Number(row[4])), far.angle_f32[k][j], `pair ${i}`);
+      assert.ok(Math.abs(Number(row[3]) - far.angle_exact[k][j]) <= 5e-5, `pair ${i}: ${row[3]}`);
+      assert.equal(row[5], formatValue(far.angle_f32[k][j] - far.angle_exact[k][j]), `pair ${i}`);
+      assert.equal(row[7], formatValue(far.sin_exact[k][j]));
     }
-    assert.equal(rows.length, 6);
+    // The first three pairs, a quarter and half way, the last, and pair 230 (the least precise divisor).
+    assert.deepEqual(rows.map((r) => r[0].split(' ')[0]), ['0', '1', '2', '64', '128', '230', '255']);
     // Pair 1 is a fifth of a radian off at 10^7; pair 0 (divisor 1) not at all.
-    assert.ok(Math.abs(Number(rows[1][4])) > 0.1 && Number(rows[0][4]) === 0, `${rows[1][4]} ${rows[0][4]}`);
+    assert.ok(Math.abs(Number(rows[1][5])) > 0.1 && Number(rows[0][5]) === 0, `${rows[1][5]} ${rows[0][5]}`);
     await openTable(page, '.far-chart');
     const sweep = await cells(page, '.far-chart details');
     assert.equal(sweep.length, 25);
@@ -178,6 +179,98 @@ for (const [lang, sameRow, rounded, oddWidth] of [
     await input(page, 'farD').fill('7');
     await page.locator('[data-field="farD"] .field-error').filter({ hasText: oddWidth }).waitFor();
     assert.match(page.url(), /farD=512/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+// Which pair's float32 angle is first half a step off depends on d_model: the panel names it from the divisors
+// (float32 as PyTorch computes them against the exact ones), and its table holds that pair's row. At 512 that is
+// pair 230 (relative error 5.7e-7), not the last pair (3.2e-7), which only gets there at 1,344,955.
+const divExact = JSON.parse(readFileSync(new URL('../golden/doc003.json', import.meta.url), 'utf8'))['E003-3_steps'].div_term_float64;
+const relativeErrors = far.div_term.map((f, i) => Math.abs(f - divExact[i]) / divExact[i]);
+/** The float32 angle's error in steps at position p for a pair with divisors f (float32) and w (exact). */
+const f32 = new Float32Array(1);
+const errorInSteps = (p, f, w) => { f32[0] = p * f; return Math.abs(f32[0] - p * w) / w; };
+
+for (const [lang, worstAt, firstAt, otherAt, exactText] of [
+  ['en', /float32 stores the divisor of pair (\d+) least precisely: its relative error is (\S+)\. .* by about position ([\d,]+) \(0\.5 ÷ \2\)/,
+    /pair \d+ first reaches half a step at position ([\d,]+), before any other pair\./,
+    /the first pair to reach half a step is in fact pair (\d+) \(relative error (\S+)\), at position ([\d,]+), ahead of pair (\d+)\./,
+    /only one divisor, exactly 1: .* \(2²⁴ = 16,777,216\)\./],
+  ['es', /float32 guarda con menos precisión el divisor de la pareja (\d+): su error relativo es (\S+)\. .* hacia la posición ([\d\u202f]+) \(0\.5 ÷ \2\)/,
+    /la pareja \d+ llega a medio paso por primera vez en la posición ([\d\u202f]+), antes que ninguna otra\./,
+    /la primera pareja que llega a medio paso es en realidad la (\d+) \(error relativo (\S+)\), en la posición ([\d\u202f]+), por delante de la pareja (\d+)\./,
+    /un único divisor, que vale exactamente 1: .* \(2²⁴ = 16\u202f777\u202f216\)\./],
+]) {
+  test(`${lang}: far out, the pair first half a step off is computed from the divisors for each d_model (512: pair 230, not the last)`, async () => {
+    const { page, problems, context } = await open(`#/distances?lang=${lang}`);
+    const count = (text) => Number(text.replace(/\D/g, ''));
+    const row = async (pair) => (await cells(page, '.far table')).find((r) => r[0].startsWith(`${pair} (`));
+    /** Types a position into the far field and waits until the table is drawn for it. */
+    const farAt = async (pos) => {
+      await input(page, 'farPos').fill(String(pos));
+      await page.locator('.far caption', { hasText: formatCount(pos, lang) }).waitFor();
+    };
+    // d_model 512: the largest relative error of PyTorch's divisors (notebook 003) is pair 230's.
+    const worst = relativeErrors.indexOf(Math.max(...relativeErrors));
+    assert.equal(worst, 230);
+    const text = await page.textContent('.far-race');
+    const named = worstAt.exec(text);
+    assert.ok(named, text);
+    assert.equal(Number(named[1]), worst);
+    assert.equal(named[2], formatValue(relativeErrors[worst]));
+    assert.equal(count(named[3]), Number((0.5 / relativeErrors[worst]).toPrecision(3)));
+    assert.ok(text.includes(`(${formatValue(relativeErrors[255])})`), `the last pair's error: ${text}`);
+    // The table shows the divisor and its relative error on pair 230's row, as the sentence says.
+    assert.deepEqual((await row(worst)).slice(1, 3), [formatValue(far.div_term[worst]), named[2]]);
+    // The first position half a step off: there the table's error ÷ step reaches 0.5 on pair 230, one before not.
+    const first = count(firstAt.exec(text)?.[1] ?? '');
+    assert.equal(first, 830909);
+    assert.ok(errorInSteps(first, far.div_term[worst], divExact[worst]) >= 0.5);
+    await farAt(first);
+    assert.ok(Number((await row(worst))[6]) >= 0.5, (await row(worst))[6]);
+    await farAt(first - 1);
+    for (const r of await cells(page, '.far table')) assert.ok(Number(r[6]) < 0.5, `${r[0]}: ${r[6]}`);
+
+    // d_model 350: the least precise divisor (pair 169) is overtaken by pair 159, whose product rounds its way
+    // there first. The sentence says so, and the table (the kernel's own errors) agrees at that position.
+    await input(page, 'farD').fill('350');
+    await page.locator('.far-race', { hasText: otherAt }).waitFor();
+    const [, pair, pairError, at, behind] = otherAt.exec(await page.textContent('.far-race'));
+    assert.deepEqual([Number(pair), Number(behind)], [159, 169]);
+    await farAt(count(at));
+    const rows = await cells(page, '.far table');
+    const errorOf = (p) => rows.find((r) => r[0].startsWith(`${p} (`));
+    assert.equal(errorOf(pair)[2], pairError);
+    assert.ok(Number(errorOf(pair)[6]) >= 0.5 && Number(errorOf(behind)[6]) < 0.5, `${errorOf(pair)[6]} ${errorOf(behind)[6]}`);
+    // The least precise divisor is the largest relative error of the table's rows.
+    assert.equal(Math.max(...rows.map((r) => Number(r[2]))), Number(errorOf(behind)[2]));
+
+    // d_model 2: one pair, divisor 1: nothing drifts.
+    await input(page, 'farD').fill('2');
+    await page.locator('.far-race', { hasText: exactText }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+// "Relative distance easy" is the rotation M(k) of lesson 02 (not of the lesson before this one): the text says
+// which lesson and links to it, in both languages.
+for (const [lang, words, previous, title] of [
+  ['en', / of lesson 02, The formula step by step\. The model still has to learn to use it/, /previous lesson/, 'The formula step by step'],
+  ['es', / de la lección 02, La fórmula paso a paso\. El modelo todavía tiene que aprender a usarlo/, /lección anterior/, 'La fórmula paso a paso'],
+]) {
+  test(`${lang}: the rotation M(k) is lesson 02's, and the text links there`, async () => {
+    const { page, problems, context } = await open(`#/distances?lang=${lang}`);
+    const paragraph = page.locator('.lesson p', { hasText: /M\(k\)/ }).first();
+    assert.match((await paragraph.textContent()).replace(/\s+/g, ' '), words);
+    assert.doesNotMatch(await page.textContent('.lesson'), previous);
+    const link = paragraph.locator('a[href="#/formula-step-by-step"]');
+    assert.equal((await link.textContent()).trim(), title);
+    await link.click();
+    await page.waitForFunction(() => document.documentElement.dataset.lessonReady === 'formula-step-by-step');
+    assert.equal((await page.textContent('h1')).trim(), title);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -194,3 +194,64 @@ for (const [query, cells] of [
     await context.close();
   });
 }
+
+// Document 000 says the absolute scale of the matrices does not affect attention; the panel under "Why multiply by
+// √d_model?" shows the opposite. The scores q·k/√d and the softmax weights of the sentence of the step tables
+// (W_q = W_k = W_v = I), without and with the scaling, against the same head computed here in double from the
+// notebook's PyTorch rows (x + PE and x·√d + PE, seed 0, d_model 4, E000-2).
+function attentionOf(rows) {
+  const d = rows[0].length;
+  const scores = rows.map((q) => rows.map((k) => q.reduce((sum, v, c) => sum + v * k[c], 0) / Math.sqrt(d)));
+  const weights = scores.map((row) => {
+    const top = Math.max(...row);
+    const e = row.map((s) => Math.exp(s - top));
+    const total = e.reduce((a, b) => a + b, 0);
+    return e.map((v) => v / total);
+  });
+  return { scores, weights };
+}
+/** A number printed with five significant digits is within half a unit of its fifth digit (and float32's error). */
+const closeTo = (text, value) => Math.abs(Number(text) - value) <= 5e-5 * Math.abs(value) + 1e-9;
+
+for (const [lang, paper, small, quote, summaryText] of [
+  ['en', /\(Vaswani et al\. 2017, §3\.4\)\. There one weight matrix is shared by the two embedding layers and by the linear layer before the final softmax.* in the embedding layers its weights are multiplied by/,
+    /values are small|are small \(PyTorch/, /“el valor absoluto de las matrices no afecta a la hora de calcular la atención” \(the absolute value of the matrices does not affect the computation of attention\)\. It does\./,
+    /the largest goes from (\S+) without the scaling to (\S+) with it\. .*position 0 gives itself (\S+) of its attention without the scaling and (\S+) with it\./],
+  ['es', /\(Vaswani et al\. 2017, §3\.4\)\. Allí una misma matriz de pesos la comparten las dos capas de embedding y la capa lineal anterior al softmax final.* en las capas de embedding sus pesos se multiplican por/,
+    /son pequeños/, /«el valor absoluto de las matrices no afecta a la hora de calcular la atención»\. Sí afecta\./,
+    /la mayor pasa de (\S+) sin la escala a (\S+) con ella\. .*la posición 0 se da a sí misma (\S+) de su atención sin la escala y (\S+) con ella\./],
+]) {
+  test(`${lang}: √d_model, the paper's reason, and attention with and without it: the scores and weights change (document 000 says they do not)`, async () => {
+    const { page, problems, context } = await open(`#/embedding-to-position?lang=${lang}`);
+    const text = (await page.textContent('.lesson')).replace(/\s+/g, ' ');
+    assert.match(text, paper);
+    assert.doesNotMatch(text, small);
+    assert.match(text, quote);
+    const g = golden['E000-2'];
+    const sides = {
+      on: attentionOf(g.encoded),
+      off: attentionOf(g.embedded.map((row, i) => row.map((v, j) => Math.fround(v + g.positional[i][j])))),
+    };
+    const shown = {};
+    for (const side of ['off', 'on']) {
+      for (const name of ['scores', 'weights']) {
+        const rows = (await page.$$eval(`.attention-${name}-${side} tbody tr`, (trs) => trs.map((r) => [...r.cells].slice(1).map((c) => c.textContent.trim()))));
+        assert.equal(rows.length, 5);
+        rows.forEach((row, i) => row.forEach((cell, j) => assert.ok(closeTo(cell, sides[side][name][i][j]), `${name} ${side} [${i}][${j}]: ${cell} vs ${sides[side][name][i][j]}`)));
+        shown[`${name}-${side}`] = rows;
+      }
+    }
+    // The same sentence, the same positions: every score and every weight differs between the two.
+    for (const name of ['scores', 'weights']) {
+      shown[`${name}-off`].forEach((row, i) => row.forEach((cell, j) => assert.notEqual(cell, shown[`${name}-on`][i][j], `${name} [${i}][${j}]`)));
+    }
+    // The sentence under the tables quotes the largest score and position 0's own weight of each, as printed.
+    const [, maxOff, maxOn, selfOff, selfOn] = summaryText.exec(await page.textContent('.scale-attention-summary')) ?? [];
+    const largest = (rows) => rows.flat().reduce((a, b) => (Number(b) > Number(a) ? b : a));
+    assert.deepEqual([maxOff, maxOn], [largest(shown['scores-off']), largest(shown['scores-on'])]);
+    assert.deepEqual([selfOff, selfOn], [shown['weights-off'][0][0], shown['weights-on'][0][0]]);
+    assert.ok(Number(maxOn) > 3 * Number(maxOff) && Number(selfOn) > 2 * Number(selfOff), `${maxOff} → ${maxOn}, ${selfOff} → ${selfOn}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

@@ -79,3 +79,38 @@ test('lesson 09 in Spanish: a labelled heat map exports its numbers with a Spani
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Lesson 05's chart of the same token at every position (E000-5) has its table below it rather than inside: its
+// CSV is that table, as the reader sees it (an uncertain last digit in parentheses), and its numbers are the
+// chart's, which are PyTorch's for seed 0 (the notebook's run, tests/golden/embedding.json).
+const e0005 = JSON.parse(await readFile(new URL('../golden/embedding.json', import.meta.url), 'utf8'))['E000-5'].find((g) => g.seed === '0' && g.d_model === 512 && g.scale);
+for (const [lang, note] of [['en', /\(decimal point: \.\)$/], ['es', /separador decimal: punto/]]) {
+  test(`${lang}: lesson 05's similarity chart exports a CSV whose values are the chart's (PyTorch's, seed 0)`, async () => {
+    const { page, problems, context } = await open(`#/same-token-elsewhere?lang=${lang}`);
+    const scope = 'figure.similarity-chart';
+    const csv = await save(page, scope, 'csv');
+    assert.match(csv.name, /^poslab-same-token-elsewhere-.+\.csv$/);
+    const [first, header, ...rows] = csv.bytes.toString('utf8').slice(1).trim().split('\r\n').map(cells);
+    assert.match(first[0], note);
+    assert.equal(first[0].startsWith(await page.textContent('.similarity-table caption')), true);
+    // The table under the chart, cell for cell, as it reads on the screen.
+    const shown = await page.$$eval('.similarity-table tr', (trs) => trs.map((r) => [...r.cells].map((c) => {
+      const spoken = c.querySelector('.visually-hidden');
+      return (spoken ? c.textContent.replace(spoken.textContent, '') : c.textContent).trim();
+    })));
+    assert.deepEqual([header, ...rows], shown);
+    // Read back as numbers, position by position: the chart's cosines × 1000, which are PyTorch's to the digits
+    // printed (one unit in the last digit where it stands in parentheses).
+    assert.equal(rows.length, e0005.count);
+    rows.forEach(([position, cosine, times1000], p) => {
+      assert.equal(Number(position), p);
+      const uncertain = times1000.includes('(');
+      const unit = uncertain ? 0.015 : 0.005;
+      assert.ok(Math.abs(Number(times1000.replace(/[()]/g, '')) - e0005.cosine_x1000[p]) <= unit, `${p}: ${times1000} vs ${e0005.cosine_x1000[p]}`);
+      assert.ok(Math.abs(Number(cosine.replace(/[()]/g, '')) - e0005.cosine[p]) <= unit / 1000, `${p}: ${cosine} vs ${e0005.cosine[p]}`);
+    });
+    assert.deepEqual(rows.map((r) => r[2].includes('(')), [false, false, true, false, false]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

@@ -54,12 +54,15 @@ for (const [lang, trainWords, evalWords] of [['en', /zeroed 14 of the 160 values
   });
 }
 
-test('d_model 512, max_len 5000: the buffer\'s last row is notebook 002\'s; a sequence longer than max_len is explained', async () => {
+test('d_model 512, max_len 5000: rows 1 and 4999 of the buffer are PyTorch\'s float32 ones (notebook 002); a sequence longer than max_len is explained', async () => {
   const { page, problems, context } = await open('#/embedding-to-position?lang=en&modD=512&modMaxLen=5000');
   const buffer = await cells(page, '.module-buffer-table');
   const last = buffer[buffer.length - 1];
   assert.equal(last[0], '4999');
-  e0024.pe_row4999_first4.forEach((v, j) => assert.ok(Math.abs(Number(last[j + 1]) - v) <= 2e-4, `${j}: ${last[j + 1]} vs ${v}`));
+  // The module's own float32 values, digit for digit: at row 4999, column 2 the formula's exact value would print
+  // 1.2853e-03, but the module, which rounds the angle to float32 first, holds 1.4615e-03.
+  assert.deepEqual(last.slice(1, 5), e0024.pe_row4999_first4.map(formatValue));
+  assert.deepEqual(buffer[1].slice(1, 5), e0024.pe_row1_first4.map(formatValue));
   // A buffer of 3 rows cannot serve a sequence of 5: the field just changed says why, and the page keeps 5000.
   await field(page, 'modMaxLen').fill('3');
   await page.locator('[data-field="modMaxLen"] .field-error').filter({ hasText: /between 1 and 3/ }).waitFor();
@@ -118,6 +121,46 @@ for (const [lang, words] of [
     const text = (await page.textContent('.lesson')).replace(/\s+/g, ' ');
     assert.match(text, words.eval);
     assert.match(text, words.reasons);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+// The buffer panel shows the module's float32 values and says why they are not the formula's exact ones: the cell
+// of the table where the two differ most, both printed. Checked against the exact formula computed here in double.
+const exactPe = (pos, col, d) => (col % 2 ? Math.cos : Math.sin)(pos * 10000 ** (-(col - (col % 2)) / d));
+for (const [lang, why, gapText, agrees] of [
+  ['en', /in float32: the position and div_term in float32, their product rounded to float32, then sin and cos of that angle rounded to float32/,
+    /differ most at row (\d+), column (\d+): the module holds (\S+), the exact formula gives (\S+)\./, /agree to the digits shown/],
+  ['es', /en float32: la posición y div_term en float32, su producto redondeado a float32, y el seno y el coseno de ese ángulo redondeados a float32/,
+    /difieren más en la fila (\d+), columna (\d+): el módulo guarda (\S+) y la fórmula exacta da (\S+)\./, /coinciden en las cifras que se ven/],
+]) {
+  test(`${lang}: the buffer shows the module's float32 values and names the cell where they differ most from the exact formula`, async () => {
+    const { page, problems, context } = await open(`#/embedding-to-position?lang=${lang}`);
+    const d = 16;
+    const note = await page.textContent('.module-buffer-note');
+    assert.match(note, why);
+    const [, row, col, f32, exact] = gapText.exec(note) ?? [];
+    assert.ok(row, note);
+    assert.notEqual(f32, exact);
+    const buffer = await cells(page, '.module-buffer-table');
+    // Row 4999, column 2: the module holds -0.56590 where the exact formula gives -0.56588.
+    assert.equal(buffer.find((r) => r[0] === '4999')[3], '-0.56590');
+    assert.equal(formatValue(exactPe(4999, 2, d)), '-0.56588');
+    // The module's value is the table's; the exact one is the formula's, printed the same way.
+    assert.equal(buffer.find((r) => r[0] === row)[Number(col) + 1], f32);
+    assert.equal(formatValue(exactPe(Number(row), Number(col), d)), exact);
+    // No other cell of the table strays further from the exact formula (to the digits printed).
+    const named = Math.abs(Number(f32) - exactPe(Number(row), Number(col), d));
+    for (const r of buffer) {
+      r.slice(1).forEach((text, j) => assert.ok(Math.abs(Number(text) - exactPe(Number(r[0]), j, d)) <= named + 1e-5, `row ${r[0]}, column ${j}: ${text}`));
+    }
+    // A buffer of 10 rows: there the two agree to every digit printed, and the note says so.
+    await field(page, 'modMaxLen').fill('10');
+    await page.locator('.module-buffer-note', { hasText: agrees }).waitFor();
+    for (const r of await cells(page, '.module-buffer-table')) {
+      r.slice(1).forEach((text, j) => assert.equal(text, formatValue(exactPe(Number(r[0]), j, d)), `row ${r[0]}, column ${j}`));
+    }
     assert.deepEqual(problems, []);
     await context.close();
   });

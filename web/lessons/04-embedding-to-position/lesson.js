@@ -1,6 +1,7 @@
 // Lesson "From embedding to position" (E000-2, E000-4). Wires the fields to the kernel and the kernel's
 // matrices to the views. No maths here: the table, the lookup, x·√d, PE, the sums and the differences all
-// come from kernel.torchEmbedding and kernel.embeddingSteps.
+// come from kernel.torchEmbedding and kernel.embeddingSteps, the attention weights from kernel.selfAttention and
+// the scores before the softmax from scores.js.
 //
 // The draft / view skeleton is web/src/lesson-view.js: a value the kernel rejects goes back to its last good
 // value (on a fresh link that does not hold together, to its default), and its field says why.
@@ -12,6 +13,9 @@ import { tableView } from './table-view.js';
 import { stepsView } from './steps-view.js';
 import { journeyView } from './journey-view.js';
 import { moduleView } from './module-view.js';
+import { attentionView } from './attention-view.js';
+import { selfScores, largestEntry } from './scores.js';
+import { bufferRows } from './buffer.js';
 import './lesson.css';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
@@ -30,7 +34,14 @@ export function mount({ kernel, initial, save }) {
   const steps = stepsView({ onValue: propose });
   const journey = journeyView({ onValue: propose });
   const modulePanel = moduleView({ onValue: propose });
-  const buffer = recent(2, (maxLen, dModel) => kernel.positionalEncoding({ maxLen, dModel, variant: 'paper' }));
+  const attention = attentionView();
+  // The buffer's rows the module panel reads, in float32 as document 002's module computes them (position,
+  // div_term, their product, sin and cos each rounded to float32, PyTorch's way) and exactly, to say why they differ.
+  const buffer = recent(2, (maxLen, dModel) => {
+    const rows = bufferRows(maxLen);
+    const { peF32, peExact } = kernel.farPositions(rows, dModel);
+    return { maxLen, rows, d: dModel, f32: peF32.data, exact: peExact.data };
+  });
   const moduleFields = { seed: 'modSeed', batch: 'modBatch', seq_len: 'modSeq', d_model: 'modD', max_len: 'modMaxLen', p: 'modP' };
 
   // The last few tables, so moving the sentence or the token costs no new table.
@@ -57,27 +68,40 @@ export function mount({ kernel, initial, save }) {
         return { sentence, embedded: row(s.embedded), scaled: row(s.scaled), encoded: row(s.encoded) };
       });
     }, next, failed, lesson.namedOrDefault(journeyFields, defaults));
-    // E002-4: document 002's module on a seeded batch; its buffer is the paper's table, max_len × d_model.
+    // Document 000 says the scale of the matrices does not reach attention: the sentence through one head with
+    // identity projections, from x + PE and from x·√d + PE (both, whatever the scale switch says).
+    const scaling = lesson.attempt((v) => {
+      const w = table(v.vocabSize, v.dModel, v.seed);
+      const side = (scale) => {
+        const { encoded } = kernel.embeddingSteps(w, v.ids, { variant: v.variant, scale });
+        const scores = selfScores(encoded);
+        const { weights } = kernel.selfAttention(encoded);
+        return { scores, weights, largest: largestEntry(scores), selfWeight: weights.data[0] };
+      };
+      return { off: side(false), on: side(true) };
+    }, next, failed, lesson.namedOrDefault(stepFields, defaults));
+    // E002-4: document 002's module on a seeded batch; its buffer is the paper's table, max_len × d_model, in float32.
     const module = lesson.attempt((v) => ({
       pass: kernel.positionalModule({ seed: v.modSeed, batch: v.modBatch, seq: v.modSeq, dModel: v.modD, maxLen: v.modMaxLen, p: Number(v.modP), train: v.modMode === 'train' }),
       pe: buffer(v.modMaxLen, v.modD),
     }), next, failed, lesson.namedOrDefault(moduleFields, defaults));
-    return { weights, result, visits, module };
+    return { weights, result, visits, scaling, module };
   }
 
-  function draw({ weights, result, visits, module }, view) {
+  function draw({ weights, result, visits, scaling, module }, view) {
     // The module panel follows only its own fields (and the language): a step-table change leaves it as it is.
     const moduleKeys = ['modSeed', 'modBatch', 'modSeq', 'modD', 'modMaxLen', 'modP', 'modMode'].map((k) => view[k]).join('|');
     if (lesson.changed('module', `${moduleKeys}|${language()}`)) modulePanel.draw({ ...module, view });
     const width = journey.width();
     tablePanel.draw(weights, view);
     steps.draw(result, view);
+    attention.draw(scaling, view);
     journey.draw(visits, view, width);
   }
 
   return lesson.mount({
     relabel: () => selfCheck.relabel(),
-    panels: [controls, tablePanel, steps, journey, modulePanel],
+    panels: [controls, tablePanel, steps, attention, journey, modulePanel],
     fields: { ...controls.fields, ...steps.fields, ...journey.fields, ...modulePanel.fields },
     compute,
     draw,
@@ -86,6 +110,7 @@ export function mount({ kernel, initial, save }) {
       controls: controls.element,
       table: tablePanel.element,
       steps: steps.element,
+      attention: attention.element,
       journey: journey.element,
       module: modulePanel.element,
       quiz: selfCheck.element,

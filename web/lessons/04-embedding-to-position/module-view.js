@@ -1,22 +1,16 @@
 // E002-4: document 002's PositionalEncoding(d_model, max_len=5000, dropout=0.1) as an nn.Module. What its
-// state holds (a buffer, no parameter), its buffer sampled (5000 rows are never put in the page), one seeded
-// forward pass with the values dropout removed, and the batch-first and sequence-first layouts side by side.
+// state holds (a buffer, no parameter), its buffer sampled (5000 rows are never put in the page) with the float32
+// values the module holds, one seeded forward pass with the values dropout removed, and the batch-first and
+// sequence-first layouts side by side.
 import { t } from '../../src/i18n.js';
 import { formatValue } from '../../src/format.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { selectField, sliderField, textField } from '../../src/ui/fields.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 import { params } from './params.js';
+import { largestGap, layoutRow, sampledRows } from './buffer.js';
 
 const COLS = 6; // columns shown of every table
-const SAMPLED = 20; // rows of the buffer shown, spread over max_len
-
-/** The rows of the buffer shown: the first three, then evenly to the last one. */
-export function sampledRows(maxLen) {
-  const rows = new Set([0, 1, 2].filter((r) => r < maxLen));
-  for (let k = 0; k < SAMPLED - 3; k++) rows.add(Math.round(((maxLen - 1) * (k + 1)) / (SAMPLED - 3)));
-  return [...rows].filter((r) => r < maxLen).sort((a, b) => a - b);
-}
 
 export function moduleView({ onValue }) {
   const { element, title } = titledPanel('module', 'module-title');
@@ -38,14 +32,19 @@ export function moduleView({ onValue }) {
   const state = el('pre', 'module-state');
   state.tabIndex = 0;
   const buffer = el('div', 'module-buffer');
+  const bufferNote = el('p', 'module-buffer-note');
   const summary = el('p', 'module-summary');
   summary.setAttribute('aria-live', 'polite');
   const forward = el('div', 'module-forward');
   const layouts = el('div', 'module-layouts');
-  element.append(grid, state, buffer, summary, forward, layouts);
+  element.append(grid, state, buffer, bufferNote, summary, forward, layouts);
   let last = null;
 
-  /** pass: kernel.positionalModule's result; pe: the buffer (maxLen × d); view: the lesson's values. */
+  /**
+   * pass: kernel.positionalModule's result; pe: the buffer's rows the panel reads, {maxLen, rows, d, f32, exact}
+   * (the module's float32 values and the formula's exact ones, one row of d per entry of rows); view: the lesson's
+   * values.
+   */
   function draw(data) {
     last = data;
     const { pass, pe, view } = data;
@@ -61,16 +60,24 @@ export function moduleView({ onValue }) {
       embeddingLine,
       `${' '.repeat(embeddingLine.indexOf('{'))}# ${t('embeddingToPosition.module.learnedNote')}`,
     ].join('\n');
-    const rows = sampledRows(pe.rows);
-    const bufferCaption = t('embeddingToPosition.module.bufferCaption', { shown: rows.length, maxLen: pe.rows, d, cols });
+    const rows = sampledRows(pe.maxLen);
+    const at = (r, j) => pe.f32[pe.rows.indexOf(r) * d + j];
+    const bufferCaption = t('embeddingToPosition.module.bufferCaption', { shown: rows.length, maxLen: pe.maxLen, d, cols });
     const bufferTable = dataTable({
       caption: bufferCaption,
       corner: 'pos',
       columns,
-      rows: rows.map((r) => ({ header: String(r), cells: columns.map((_, j) => formatValue(pe.data[r * d + j])) })),
+      rows: rows.map((r) => ({ header: String(r), cells: columns.map((_, j) => formatValue(at(r, j))) })),
     });
     bufferTable.classList.add('module-buffer-table');
     buffer.replaceChildren(scrollBox(bufferTable, bufferCaption));
+    // Why these are not the exact values other lessons print: the cell where the two differ most, as printed.
+    const gap = largestGap(pe, rows, cols);
+    const gapVars = { row: gap.row, col: gap.col, f32: formatValue(gap.f32), exact: formatValue(gap.exact) };
+    bufferNote.textContent = [
+      t('embeddingToPosition.module.bufferFloat32'),
+      t(gapVars.f32 === gapVars.exact ? 'embeddingToPosition.module.bufferAgrees' : 'embeddingToPosition.module.bufferGap', gapVars),
+    ].join(' ');
 
     const total = pass.kept.length;
     const dropped = total - pass.kept.reduce((n, k) => n + k, 0);
@@ -99,9 +106,9 @@ export function moduleView({ onValue }) {
     };
     forward.replaceChildren(table(pass.x, 'x', false), table(pass.encoded, 'encoded', false), table(pass.output, 'output', train));
 
-    const pos = Math.min(3, pe.rows - 1);
+    const pos = layoutRow(pe.maxLen);
     const j = Math.min(1, d - 1);
-    const value = formatValue(pe.data[pos * d + j]);
+    const value = formatValue(at(pos, j));
     const layoutCaption = t('embeddingToPosition.module.layoutCaption');
     layouts.replaceChildren(scrollBox(dataTable({
       caption: layoutCaption,

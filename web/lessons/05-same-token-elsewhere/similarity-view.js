@@ -4,7 +4,8 @@ import { t } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { xyChart } from '../../src/charts/xy.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { certainCosine } from './certain-digits.js';
+import { el } from '../../src/ui/dom.js';
+import { certainCosine, withUncertain } from './certain-digits.js';
 
 // What document 000 printed in cell In [63] (its own random table, d_model = 512, five positions), and the
 // settings of that cell: the column is shown only when the lesson has them (any seed: the document had none).
@@ -13,9 +14,22 @@ const DOCUMENT_SETTINGS = { dModel: 512, token: 21, vocabSize: 100, scale: 'on',
 const hasDocumentSettings = (view) => Object.entries(DOCUMENT_SETTINGS).every(([name, value]) => view[name] === value) && view.count <= DOCUMENT.length;
 
 // The document multiplies by 1000 to make the small differences readable; here only the printing does. The
-// cosine is the kernel's double-precision one, printed with the digits PyTorch's float32 agrees with: 5 decimals
-// (2 after ×1000), one fewer for a value next to a rounding boundary (certain-digits.js).
-const times1000 = (x) => certainCosine(x).times1000;
+// cosine is the kernel's double-precision one, printed to 5 decimals (2 after ×1000), the digits PyTorch's float32
+// agrees with; next to a rounding boundary the last one is uncertain and stands in parentheses (certain-digits.js).
+const times1000 = (x) => withUncertain(certainCosine(x).times1000);
+
+/**
+ * A table cell for one printed number. An uncertain digit is shown in parentheses, 0.9999(6), and read out in
+ * words instead ("0.99996, last digit uncertain"), since "(6)" alone says nothing to a screen reader.
+ */
+function digitsCell(number) {
+  if (!number.uncertain) return number.digits;
+  const cell = el('span', 'uncertain-value');
+  const shown = el('span', null, withUncertain(number));
+  shown.setAttribute('aria-hidden', 'true');
+  cell.append(shown, el('span', 'visually-hidden', t('sameToken.similarity.uncertainSpoken', { value: number.digits })));
+  return cell;
+}
 // Below this (×1000) the similarity is no longer "close to 1000".
 const CLOSE_TO_1000 = 990;
 
@@ -56,6 +70,24 @@ export function similarityView() {
       view.scale === 'on' ? t(`sameToken.similarity.${scaled}`, vars) : t('sameToken.similarity.unscaled', vars),
       t('sameToken.similarity.index', vars),
     ].join(' ');
+    const caption = t('sameToken.similarity.caption', vars);
+    const withDocument = hasDocumentSettings(view);
+    const columns = [t('sameToken.similarity.cosine'), t('sameToken.similarity.cosine1000'), t('sameToken.similarity.indexColumn')];
+    if (withDocument) columns.splice(2, 0, t('sameToken.similarity.document'));
+    // The positions with an uncertain last digit (the cosine's or the raw index's), said in words under the table.
+    const uncertain = positions.filter((p) => certainCosine(cosine[p]).uncertain || certainCosine(similarity.index[p]).uncertain);
+    // One table, twice: under the chart with its uncertain digits read out, and as plain text for the CSV.
+    const buildTable = (cell) => dataTable({
+      caption,
+      corner: t('sameToken.similarity.corner'),
+      columns,
+      rows: positions.map((p) => {
+        const shown = certainCosine(cosine[p]);
+        const cells = [cell(shown.cosine), cell(shown.times1000), cell(certainCosine(similarity.index[p]).times1000)];
+        if (withDocument) cells.splice(2, 0, DOCUMENT[p]);
+        return { header: String(p), cells, className: uncertain.includes(p) ? 'similarity-uncertain' : undefined };
+      }),
+    });
     figure.update({
       title: t('sameToken.similarity.title', vars),
       drawing: xyChart({
@@ -72,33 +104,17 @@ export function similarityView() {
         yTickFormat: 'f',
       }),
       noteText: t('sameToken.similarity.note'),
-      table: null,
+      table: () => buildTable(withUncertain),
     });
-    const caption = t('sameToken.similarity.caption', vars);
-    const withDocument = hasDocumentSettings(view);
-    const columns = [t('sameToken.similarity.cosine'), t('sameToken.similarity.cosine1000'), t('sameToken.similarity.indexColumn')];
-    if (withDocument) columns.splice(2, 0, t('sameToken.similarity.document'));
-    const table = dataTable({
-      caption,
-      corner: t('sameToken.similarity.corner'),
-      columns,
-      rows: positions.map((p) => {
-        const shown = certainCosine(cosine[p]);
-        const cells = [shown.cosine, shown.times1000, times1000(similarity.index[p])];
-        if (withDocument) cells.splice(2, 0, DOCUMENT[p]);
-        return { header: String(p), cells, className: shown.shortened ? 'similarity-shortened' : undefined };
-      }),
-    });
+    const table = buildTable(digitsCell);
     table.classList.add('similarity-table');
     const digits = document.createElement('p');
     digits.className = 'similarity-digits';
-    // The positions whose cosine is printed with a digit fewer, said in words next to the table.
-    const shortened = positions.filter((p) => certainCosine(cosine[p]).shortened);
-    const shortNote = shortened.length
-      ? ` ${t('sameToken.similarity.shortened', { count: shortened.length, list: shortened.join(', ') })}`
+    const uncertainNote = uncertain.length
+      ? ` ${t('sameToken.similarity.uncertain', { count: uncertain.length, list: uncertain.join(', ') })}`
       : '';
-    digits.textContent = t(withDocument ? 'sameToken.similarity.digitsDocument' : 'sameToken.similarity.digits') + shortNote;
-    digits.dataset.shortened = shortened.join(',');
+    digits.textContent = t(withDocument ? 'sameToken.similarity.digitsDocument' : 'sameToken.similarity.digits') + uncertainNote;
+    digits.dataset.uncertain = uncertain.join(',');
     tableHost.replaceChildren(scrollBox(table, caption), digits);
   }
   return { element, width: figure.width, draw, relabel() {} };

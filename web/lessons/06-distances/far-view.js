@@ -11,15 +11,44 @@ import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatCount, formatValue } from '../../src/format.js';
 import { float32Repr } from '../../src/format-torch.js';
 import { params } from './params.js';
+import { driftPosition, EXACT_POSITIONS } from './half-step.js';
 
 // Exact angles with four decimals at any size, float32 ones with the digits that name the float32 value:
 // 9642579.8765 against 9642580 is the whole story.
 const angle = (x) => x.toFixed(4);
 const angleF32 = (x) => float32Repr(x).replace(/\.$/, '');
 
-/** The pairs shown: the first three, a quarter and half way, the last. */
-export function shownPairs(pairs) {
-  return [...new Set([0, 1, 2, Math.floor(pairs / 4), Math.floor(pairs / 2), pairs - 1].filter((i) => i < pairs))];
+/** The pairs shown: the first three, a quarter and half way, the last, and any `extra` (in order of pair). */
+export function shownPairs(pairs, extra = []) {
+  return [...new Set([0, 1, 2, Math.floor(pairs / 4), Math.floor(pairs / 2), pairs - 1, ...extra].filter((i) => i < pairs))].sort((a, b) => a - b);
+}
+
+/**
+ * Which pair reaches half a step first, said from the race computed on the divisors (half-step.js): the least
+ * precise divisor and how soon its drift alone makes half a step, the last pair's for comparison, and the first
+ * position where any pair's angle really is half a step off (the product's rounding included).
+ */
+function raceText(race, d, lang) {
+  const { errors, leastPrecise: worst, first } = race;
+  const last = errors.length - 1;
+  const count = (n) => formatCount(n, lang);
+  const limit = count(EXACT_POSITIONS);
+  if (errors[worst] === 0) return t('distances.far.race.exact', { limit });
+  const vars = {
+    d,
+    worst,
+    worstError: formatValue(errors[worst]),
+    worstDrift: count(driftPosition(errors[worst])),
+    lastError: formatValue(errors[last]),
+    lastDrift: count(driftPosition(errors[last])),
+    limit,
+  };
+  const parts = [t('distances.far.race.leastPrecise', vars)];
+  if (worst !== last) parts.push(t('distances.far.race.last', vars));
+  if (!first) parts.push(t('distances.far.race.none', vars));
+  else if (first.pair === worst) parts.push(t('distances.far.race.firstSame', { ...vars, first: count(first.position) }));
+  else parts.push(t('distances.far.race.firstOther', { ...vars, pair: first.pair, pairError: formatValue(errors[first.pair]), first: count(first.position) }));
+  return parts.join(' ');
 }
 
 /** Positions of the chart: 1, 2 and 5 per decade, 10 … 10^9. */
@@ -38,14 +67,18 @@ export function farView({ onValue }) {
   const summary = document.createElement('p');
   summary.className = 'far-summary';
   summary.setAttribute('aria-live', 'polite');
+  const race = document.createElement('p');
+  race.className = 'far-race';
   const tableHost = document.createElement('div');
   const chart = chartFigure('far-chart');
-  element.append(grid, summary, tableHost, chart.element);
+  element.append(grid, summary, race, tableHost, chart.element);
 
-  /** at: farPositions at [p]; sweep: farPositions at SWEEP; p, d. */
-  function draw({ at, sweep, p, d }, width) {
+  /** at: farPositions at [p]; sweep: farPositions at SWEEP; p, d; halfStep: halfStepRace on this d's divisors. */
+  function draw({ at, sweep, p, d, halfStep }, width) {
     const pairs = d / 2;
-    const shown = shownPairs(pairs);
+    // The pairs the race names are in the table, so every number of its sentence can be read there too.
+    const named = [halfStep.leastPrecise, ...(halfStep.first ? [halfStep.first.pair] : [])];
+    const shown = shownPairs(pairs, named);
     const cell = (m, i) => m.data[i];
     // Positions are read, not typed: grouped for the reader (10 000 000; 10,000,000).
     const count = (n) => formatCount(n, language());
@@ -65,23 +98,25 @@ export function farView({ onValue }) {
     parts.push(t(vars.same === d ? 'distances.far.sameRow' : 'distances.far.neighbours', vars));
     summary.textContent = parts.join(' ');
     summary.dataset.same = String(vars.same);
+    race.textContent = raceText(halfStep, d, language());
 
     const caption = t('distances.far.caption', vars);
     tableHost.replaceChildren(scrollBox(dataTable({
       caption,
       corner: t('distances.far.pair'),
-      columns: ['divTerm', 'exact', 'f32', 'error', 'steps', 'sinExact', 'sinF32'].map((c) => t(`distances.far.columns.${c}`)),
+      columns: ['divTerm', 'divError', 'exact', 'f32', 'error', 'steps', 'sinExact', 'sinF32'].map((c) => t(`distances.far.columns.${c}`)),
       rows: shown.map((i) => ({
         header: t('distances.far.pairName', { i, a: 2 * i, b: 2 * i + 1 }),
         cells: [
-          formatValue(at.divTermF32[i]), angle(cell(at.angleExact, i)), angleF32(cell(at.angleF32, i)), formatValue(cell(at.angleError, i)),
+          formatValue(at.divTermF32[i]), formatValue(halfStep.errors[i]), angle(cell(at.angleExact, i)), angleF32(cell(at.angleF32, i)), formatValue(cell(at.angleError, i)),
           formatValue(cell(at.errorInSteps, i)), formatValue(at.peExact.data[2 * i]), formatValue(at.peF32.data[2 * i]),
         ],
       })),
     }), caption));
 
-    // The chart: error in steps for a few pairs (pair 0's angle is exact up to 2^24: nothing to draw on a log axis).
-    const chartPairs = shown.filter((i) => i > 0).slice(0, 4);
+    // The chart: error in steps for a few pairs and the least precise one (pair 0's angle is exact up to 2^24:
+    // nothing to draw on a log axis).
+    const chartPairs = [...new Set([...shownPairs(pairs).filter((i) => i > 0).slice(0, 4), halfStep.leastPrecise])].filter((i) => i > 0);
     const series = chartPairs.map((i) => ({
       name: t('distances.far.series', { i }),
       x: SWEEP.filter((_, k) => sweep.errorInSteps.data[k * pairs + i] > 0),

@@ -8,6 +8,7 @@ import { pairsView } from './pairs-view.js';
 import { similarityView } from './similarity-view.js';
 import { requirementsView } from './requirements-view.js';
 import { farView, SWEEP } from './far-view.js';
+import { halfStepRace } from './half-step.js';
 import './distances.css';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
@@ -52,11 +53,14 @@ export function mount({ kernel, initial, save }) {
     };
   }
 
+  // Which pair's angle is first half a step off, from the float32 divisors the table shows against the exact ones:
+  // it depends on d_model only, so moving the position costs no new race.
+  const raceOf = recent(2, (d) => halfStepRace(kernel.farPositions([0], d).divTermF32, kernel.divTerm(d)));
   /**
    * Document 003's float32 encoding far out (E003-6): at the chosen position, and over 10 … 10^9 for the chart;
    * kept for the last position and width, so the other sliders of the lesson cost it nothing.
    */
-  const farChecks = recent(1, (p, d) => ({ p, d, at: kernel.farPositions([p], d), sweep: kernel.farPositions(SWEEP, d) }));
+  const farChecks = recent(1, (p, d) => ({ p, d, at: kernel.farPositions([p], d), sweep: kernel.farPositions(SWEEP, d), halfStep: raceOf(d) }));
 
   const fieldFor = { d_model: 'dModel', max_len: 'maxLen', vocab_size: 'maxLen', dim: 'dModel', seed: 'seed' };
   // The field named for the kernel's argument, else a touched one whose value changed; never an unchanged one.
