@@ -3,7 +3,7 @@
 // is explained in the reader's language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, frames, field as input } from './browser.mjs';
+import { useLesson, frames, field as input, proseNumber } from './browser.mjs';
 
 const { open } = useLesson('formula-step-by-step');
 const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
@@ -55,7 +55,7 @@ test('PE(pos + k) = M(k)·PE(pos) for the k the student types, with an error nea
     await frames(page);
     const verdict = await page.textContent('.rotation-verdict');
     assert.match(verdict, new RegExp(`PE\\(${5 + Number(k)}\\)`));
-    const error = Number(verdict.match(/columns: ([^ ]+) —/)[1]);
+    const error = proseNumber(verdict.match(/columns: (.+) —/)[1], 'en');
     assert.ok(error < 1e-6, `k=${k}: ${verdict}`);
     // Every pair: M(k)·PE(pos) and PE(pos + k) agree to float rounding.
     const numbers = (text) => text.replace(/[[\]]/g, '').split(',').map(Number);
