@@ -1,9 +1,9 @@
 // Lesson "formula-step-by-step": document 003's d = 2 example and its step-by-step matrix (row 1 as the blog
 // printed it), the wavelengths, and PE(pos + k) = M(k)·PE(pos) for any k; links restore the view; bad input
-// is explained in the reader's language.
+// is explained in the reader's language. The d = 2 arrows export their ends as CSV.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, frames, field as input, proseNumber } from './browser.mjs';
+import { useLesson, frames, field as input, proseNumber, saveFigure, csvCells } from './browser.mjs';
 
 const { open } = useLesson('formula-step-by-step');
 const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
@@ -116,6 +116,29 @@ for (const [lang, message] of [
     assert.match(await page.textContent('[data-step="4"] caption'), /\(20 × 512\)/);
     assert.match(page.url(), /pos=5&k=7/);
     assert.equal(await page.locator('.notice').count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const [lang, start] of [['en', 'start, dimension 0'], ['es', 'origen, dimensión 0']]) {
+  test(`${lang}: the d = 2 arrows export their ends as CSV: the embedding, PE(pos) from its tip, and the sum`, async () => {
+    const { page, problems, context } = await open(`#/formula-step-by-step?lang=${lang}&pos2=3`);
+    const scope = 'figure.d2-arrows';
+    // The numbers sit in the table above the figure: no second table under it, but a CSV.
+    assert.equal(await page.locator(`${scope} details`).isHidden(), true);
+    const csv = await saveFigure(page, scope, 'csv');
+    assert.match(csv.name, /\.csv$/);
+    const lines = csv.bytes.toString('utf8').slice(1).trim().split('\r\n').map(csvCells);
+    assert.equal(lines.length, 5, 'a note, the header and three arrows');
+    assert.equal(lines[1][1], start);
+    const arrows = lines.slice(2).map((row) => row.slice(1).map(Number));
+    const vectors = (await cells(page, '.d2-example')).map((r) => r[1].replace(/[[\]]/g, '').split(', ').map(Number));
+    const [embedding, pe, sum] = vectors;
+    // The document's numbers: «El» = [0.5, 0.8] and PE(3) = [sin 3, cos 3].
+    assert.deepEqual(embedding, [0.5, 0.8]);
+    assert.ok(Math.abs(pe[0] - Math.sin(3)) < 1e-5 && Math.abs(pe[1] - Math.cos(3)) < 1e-5, pe.join(', '));
+    assert.deepEqual(arrows, [[0, 0, ...embedding], [...embedding, ...sum], [0, 0, ...sum]]);
     assert.deepEqual(problems, []);
     await context.close();
   });
