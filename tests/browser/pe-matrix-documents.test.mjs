@@ -1,11 +1,11 @@
 // Lesson "pe-matrix", issue 10: document 001's two figures (the sines of positions 2 and 10 across the
 // dimensions, E001-2) with either formula and their own formula selector, its split of the matrix into
-// pe[:, 0::2] and pe[:, 1::2] (E001-5), document 003's plot (E003-5) and remarks, checked on the page, in both
-// languages, against notebooks 001 and 003.
+// pe[:, 0::2] and pe[:, 1::2] (E001-5), document 003's plot (E003-5) and remarks (with links to the lessons
+// on what models use today), checked on the page, in both languages, against notebooks 001 and 003.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useLesson, openTable, field, frames } from './browser.mjs';
+import { useLesson, openTable, field, frames, sectionLessonLinks, followLessonLinks, LESSON_IDS } from './browser.mjs';
 import { formatValue } from '../../web/src/format.js';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/doc001.json', import.meta.url), 'utf8'));
@@ -31,7 +31,7 @@ for (const [lang, wrongWay, gpt2, shape] of [
     // Other positions, other formula: the chart follows.
     await field(page, 'posB').fill('50');
     await page.locator('.across-chart figcaption', { hasText: '50' }).waitFor();
-    // Document 003's three remarks are answered where its material is.
+    // Document 003's remarks are answered where its material is.
     const text = await page.textContent('.lesson');
     assert.match(text, wrongWay);
     assert.match(text, gpt2);
@@ -161,6 +161,28 @@ for (const [lang, paperName] of [['en', /\(paper formula\)$/], ['es', /\(fórmul
       ? /The Document 003 button picks columns 4 to 7: two pairs slow enough to draw smooth waves over 20 positions, and fast enough to move visibly/
       : /El botón Documento 003 elige las columnas 4 a 7: dos parejas lo bastante lentas para dibujar ondas suaves en 20 posiciones y lo bastante rápidas para moverse a la vista/);
     assert.match(text, lang === 'en' ? /neither prints its code nor says which columns it drew/ : /no imprime su código ni dice qué columnas dibujó/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const [lang, heading, word, today] of [
+  ['en', /^Four remarks of document 003, checked$/, 'lesson',
+    /most widely used technique.*GPT-2 learns a table of absolute positions \(lesson 10\); LLaMA and most open\s+models since rotate queries and keys with RoPE \(lesson 11\); BLOOM and MPT add ALiBi's penalty/s],
+  ['es', /^Cuatro afirmaciones del documento 003, comprobadas$/, 'lección',
+    /más ampliamente utilizada.*GPT-2 aprende una tabla de posiciones absolutas\s+\(lección 10\); LLaMA y la mayoría de los modelos abiertos posteriores giran las\s+consultas y las claves con RoPE \(lección 11\); BLOOM y MPT suman/s],
+]) {
+  test(`${lang}: document 003's "most widely used" is answered with what models use today, each linked to its lesson`, async () => {
+    const { page, problems, context } = await open(`#/pe-matrix?lang=${lang}`);
+    const links = await sectionLessonLinks(page, heading);
+    assert.ok(links, 'the remarks are there');
+    // Learned positions (GPT-2), RoPE (LLaMA), ALiBi (BLOOM, MPT).
+    assert.deepEqual([...new Set(links.map((l) => l.id))], ['learned-positions', 'rope', 'attention-biases']);
+    for (const { text, id } of links) assert.match(text, new RegExp(`^${word} ${LESSON_IDS.indexOf(id) + 1}$`));
+    const remark = await page.evaluate(() => document.querySelector('#lesson a[href="#/attention-biases"]').closest('li').textContent);
+    assert.match(remark, today);
+    assert.match(remark, /ALiBi[^.]*\((lesson|lección) 14\)/);
+    await followLessonLinks(page, 'pe-matrix', links.map((l) => l.id));
     assert.deepEqual(problems, []);
     await context.close();
   });
