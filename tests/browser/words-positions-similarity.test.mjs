@@ -428,3 +428,25 @@ test("the word similarity shown is the neighbours table's cosine for the same pa
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+for (const [lang, before] of [['en', ['black', 'brown']], ['es', ['negra', 'marrón']]]) {
+  test(`${lang}: uploading document 001's own text.txt compares black and brown, not its two most frequent words`, async () => {
+    const { page, problems, context } = await open(`${SLUG}?lang=${lang}`);
+    const caption = () => page.textContent('.w2v-similarities caption');
+    await page.waitForSelector('.w2v-similarities .w2v-position', { timeout: 30000 });
+    assert.match(await caption(), new RegExp(`${before[0]}.*${before[1]}`));
+    await field(page, 'corpus', 'select').selectOption('own');
+    await page.locator('#w2v-own-file').setInputFiles({ name: 'text.txt', mimeType: 'text/plain', buffer: readFileSync(TEXT) });
+    await page.waitForFunction(() => document.querySelector('#w2v-own-text').value.length > 1000);
+    await page.locator('[data-action=train]').click();
+    await page.waitForFunction(() => document.querySelector('[data-action=train]').closest('section').dataset.state === 'done', null, { timeout: 30000 });
+    await page.waitForFunction(() => /black.*brown/.test(document.querySelector('.w2v-similarities caption')?.textContent), null, { timeout: 10000 });
+    // The text's most frequent words are "the" and "on"; the pair kept is the reader's (English) or the document's.
+    assert.doesNotMatch(await caption(), /“the”|«the»/);
+    assert.equal(await page.getAttribute('.w2v-note', 'data-replaced'), 'false');
+    assert.equal(await field(page, 'word1').getAttribute('placeholder'), 'black');
+    assert.equal((await numbers(page)).position, '0.8600013');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
