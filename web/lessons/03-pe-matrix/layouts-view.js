@@ -6,6 +6,7 @@ import { t, language } from '../../src/i18n.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatCount, formatNumber, formatValue } from '../../src/format.js';
 import { el } from '../../src/ui/dom.js';
+import { everyOther } from './halves-view.js';
 
 /** Columns 0, 1, 2 and the first three of the second half, or every column of a narrow matrix (null: "…"). */
 function shownColumns(cols) {
@@ -14,17 +15,12 @@ function shownColumns(cols) {
   return [0, 1, 2, null, half, half + 1, half + 2, null];
 }
 
-/** The matrix with every sine column first and every cosine column after: [pe[:, 0::2] | pe[:, 1::2]]. */
+/** The matrix with every sine column first and every cosine column after: the two halves side by side. */
 export function sinesFirst(matrix) {
   const { rows, cols } = matrix;
-  const half = cols / 2;
+  const halves = [everyOther(matrix, 0), everyOther(matrix, 1)];
   const data = new Float32Array(rows * cols);
-  for (let r = 0; r < rows; r++) {
-    for (let k = 0; k < half; k++) {
-      data[r * cols + k] = matrix.data[r * cols + 2 * k];
-      data[r * cols + half + k] = matrix.data[r * cols + 2 * k + 1];
-    }
-  }
+  for (let r = 0; r < rows; r++) halves.forEach((h, k) => data.set(h.data.subarray(r * h.cols, (r + 1) * h.cols), r * cols + k * h.cols));
   return { rows, cols, data };
 }
 
@@ -66,7 +62,6 @@ export function layoutsView() {
     );
     const vars = { count: formatCount(checkedRows ** 2, lang), last: checkedRows - 1, gap: formatNumber(gap, lang, { significant: 2 }) };
     summary.textContent = t(gap === 0 ? 'peMatrix.layouts.identical' : 'peMatrix.layouts.rounding', vars);
-    summary.dataset.gap = String(gap);
   }
   return { element, draw };
 }
