@@ -31,7 +31,10 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false, // web/src/offline.js registers it and shows the update notice
       manifest: {
-        name: 'poslab — positional encoding lab',
+        // The page opens in Spanish (index.html's <html lang="es">) until the reader picks English: the installed
+        // app's name is in the same language, and lang says so (vite-plugin-pwa would write 'en').
+        lang: 'es',
+        name: 'poslab — laboratorio de positional encoding',
         short_name: 'poslab',
         description: 'Laboratorio de positional encoding en transformers · A positional-encoding lab for transformers',
         start_url: './',

@@ -3,6 +3,7 @@
 import { before as beforeAll, after as afterAll } from 'node:test';
 import { chromium } from 'playwright-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { startServer as startStaticServer } from './server.mjs';
 import { formatInText } from '../../web/src/format.js';
 
@@ -202,3 +203,64 @@ export const continuedPast = (page, { source, selector, from, steps }) =>
     const n = (text) => Number(text.replace(/\D/g, ''));
     return m && n(m[1]) > from && n(m[2]) === from + steps;
   }, { source, selector, from, steps });
+
+/**
+ * A number as the page writes it in a sentence (web/src/format.js formatNumber): 6,3 × 10⁻⁸, −2,9155 and
+ * 60 611 in Spanish; 6.3 × 10⁻⁸ and 60,611 in English.
+ */
+export function proseNumber(text, lang) {
+  const [mantissa, power = ''] = text.trim().split(/\s*×\s*10/);
+  const digits = mantissa.replace(/[\s\u202f\u00a0]/g, '').replace('−', '-');
+  const plain = lang === 'es' ? digits.replace(',', '.') : digits.replace(/,/g, '');
+  const exponent = [...power].map((c) => (c === '⁻' ? '-' : '⁰¹²³⁴⁵⁶⁷⁸⁹'.indexOf(c))).join('');
+  return Number(plain) * 10 ** Number(exponent || 0);
+}
+
+/** Clicks one of a figure's download buttons (kind: 'png', 'svg' or 'csv'); resolves to {name, bytes}. */
+export async function saveFigure(page, scope, kind) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`${scope} .chart-export-button[data-export="${kind}"]`)]);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+/** A CSV line as its cells (RFC 4180: quoted cells may hold commas and doubled quotes). */
+export function csvCells(line) {
+  const out = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted && c === '"' && line[i + 1] === '"') cell += line[++i];
+    else if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) { out.push(cell); cell = ''; }
+    else cell += c;
+  }
+  out.push(cell);
+  return out;
+}
+
+/**
+ * The links to other lessons ([{text, id}]) in the part of the lesson under the heading whose text matches
+ * `heading`, up to the next heading of the same or a higher level; null when there is no such heading.
+ */
+export const sectionLessonLinks = (page, heading) => page.evaluate((source) => {
+  const start = [...document.querySelectorAll('#lesson h2, #lesson h3')].find((h) => new RegExp(source).test(h.textContent));
+  if (!start) return null;
+  const links = [];
+  for (let node = start.nextElementSibling; node && !(/^H[1-3]$/.test(node.tagName) && node.tagName <= start.tagName); node = node.nextElementSibling) {
+    for (const a of node.querySelectorAll('a[href^="#/"]')) links.push({ text: a.textContent, id: a.getAttribute('href').slice(2).split('?')[0] });
+  }
+  return links;
+}, heading.source);
+
+/**
+ * Follows each lesson link of the current lesson whose target is in `ids` (clicking it as a reader would),
+ * checks that it opens that lesson, and comes back.
+ */
+export async function followLessonLinks(page, from, ids) {
+  for (const id of new Set(ids)) {
+    await page.locator(`#lesson a[href="#/${id}"]`).first().click();
+    await waitForReady(page, `#/${id}`);
+    await page.goBack();
+    await waitForReady(page, `#/${from}`);
+  }
+}

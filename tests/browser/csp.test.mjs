@@ -60,6 +60,12 @@ test('the built site ships its own policy (meta tag): no inline or eval\'d scrip
   assert.deepEqual(directives['style-src'], ["'self'"], 'no inline style: KaTeX and Plot styles go through the CSSOM and plot.css');
   assert.doesNotMatch(policy, /'unsafe-eval'|'unsafe-inline'/);
   assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline <script> in the page');
+  // The comment above the policy says what it allows: a reader who trusts it must not add inline styles.
+  const comment = /<!--([^]*?)-->\s*<meta http-equiv="Content-Security-Policy"/.exec(html)?.[1].replace(/\s+/g, ' ');
+  assert.ok(comment, 'the policy has its comment');
+  assert.doesNotMatch(comment, /allows? inline/i);
+  assert.match(comment, /No inline or eval'd script/);
+  assert.match(comment, /No inline style/);
 });
 
 test('under the shipped policy every lesson opens with no violation reported', async (t) => {

@@ -3,32 +3,9 @@
 // the numbers of the figure's table, with its caption and the decimal notation in the reader's language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { useLesson, openTable } from './browser.mjs';
+import { useLesson, openTable, saveFigure as save, csvCells as cells } from './browser.mjs';
 
 const { open } = useLesson('pe-matrix');
-
-/** Clicks one of a figure's download buttons; resolves to {name, bytes}. */
-async function save(page, scope, kind) {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`${scope} .chart-export-button[data-export="${kind}"]`)]);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
-}
-
-/** A CSV line as its cells (RFC 4180: quoted cells may hold commas and doubled quotes). */
-function cells(line) {
-  const out = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted && c === '"' && line[i + 1] === '"') cell += line[++i];
-    else if (c === '"') quoted = !quoted;
-    else if (c === ',' && !quoted) { out.push(cell); cell = ''; }
-    else cell += c;
-  }
-  out.push(cell);
-  return out;
-}
 
 test('pe-matrix heat map (a canvas): PNG at 3×, SVG with the cells as an image, CSV equal to its table', async () => {
   const { page, problems, context } = await open('#/pe-matrix?lang=en&maxLen=20&dModel=16');

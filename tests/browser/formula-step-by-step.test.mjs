@@ -1,9 +1,10 @@
 // Lesson "formula-step-by-step": document 003's d = 2 example and its step-by-step matrix (row 1 as the blog
 // printed it), the wavelengths, and PE(pos + k) = M(k)·PE(pos) for any k; links restore the view; bad input
-// is explained in the reader's language.
+// is explained in the reader's language. The answer to document 000's "why sine and cosine?" links the lessons
+// that show each reason, and the d = 2 arrows export their ends as CSV.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, frames, field as input } from './browser.mjs';
+import { useLesson, frames, field as input, proseNumber, sectionLessonLinks, followLessonLinks, saveFigure, csvCells, LESSON_IDS } from './browser.mjs';
 
 const { open } = useLesson('formula-step-by-step');
 const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
@@ -55,7 +56,7 @@ test('PE(pos + k) = M(k)·PE(pos) for the k the student types, with an error nea
     await frames(page);
     const verdict = await page.textContent('.rotation-verdict');
     assert.match(verdict, new RegExp(`PE\\(${5 + Number(k)}\\)`));
-    const error = Number(verdict.match(/columns: ([^ ]+) —/)[1]);
+    const error = proseNumber(verdict.match(/columns: (.+) —/)[1], 'en');
     assert.ok(error < 1e-6, `k=${k}: ${verdict}`);
     // Every pair: M(k)·PE(pos) and PE(pos + k) agree to float rounding.
     const numbers = (text) => text.replace(/[[\]]/g, '').split(',').map(Number);
@@ -116,6 +117,65 @@ for (const [lang, message] of [
     assert.match(await page.textContent('[data-step="4"] caption'), /\(20 × 512\)/);
     assert.match(page.url(), /pos=5&k=7/);
     assert.equal(await page.locator('.notice').count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const [lang, heading, word, drop] of [
+  ['en', /^Why sine and cosine\?$/, 'Lesson', /the one with the sinusoidal code\s+falls sharply just past the longest length it trained on/],
+  ['es', /^¿Por qué seno y coseno\?$/, 'lección', /el que usa el\s+código sinusoidal cae en picado justo después de la mayor longitud con la que se entrenó/],
+]) {
+  test(`${lang}: "why sine and cosine?" links the lesson that shows each reason, and lesson 13 shows the drop it quotes`, async () => {
+    const { page, problems, context } = await open(`#/formula-step-by-step?lang=${lang}`);
+    const links = await sectionLessonLinks(page, heading);
+    assert.ok(links, 'the section is there');
+    // Small values (lesson 04), a code per position and the rotation (06), extrapolation (13).
+    assert.deepEqual([...new Set(links.map((l) => l.id))], ['embedding-to-position', 'distances', 'longer-than-seen']);
+    // Each link says the lesson's number in the course.
+    for (const { text, id } of links) assert.match(text, new RegExp(`^${word} ${LESSON_IDS.indexOf(id) + 1}$`, 'i'));
+    const section = await page.evaluate(() => document.querySelector('#lesson a[href="#/longer-than-seen"]').closest('li').textContent);
+    assert.match(section, drop);
+    await followLessonLinks(page, 'formula-step-by-step', links.map((l) => l.id));
+
+    // The drop it quotes, read from lesson 13's table of what the lab found: the sinusoidal row, at L and one past L.
+    await page.evaluate((hash) => { location.hash = hash; }, `#/longer-than-seen?lang=${lang}`);
+    const found = await page.waitForFunction(() => {
+      const table = document.querySelector('.train-findings table');
+      if (!table) return null;
+      const heads = [...table.tHead.rows[0].cells].map((c) => c.textContent.trim());
+      const row = [...table.tBodies[0].rows].find((r) => r.cells[0].textContent.trim() === 'sinusoidal');
+      return row && { heads, cells: [...row.cells].map((c) => c.textContent.trim()) };
+    }).then((handle) => handle.jsonValue());
+    const atL = found.heads.findIndex((h) => /\(L\)/.test(h));
+    assert.ok(atL > 0, found.heads.join(' | '));
+    const range = (text) => text.split('–').map((x) => Number(x.replace(',', '.')));
+    const [lowAtL] = range(found.cells[atL]);
+    const [, highPastL] = range(found.cells[atL + 1]);
+    assert.ok(lowAtL - highPastL >= 0.2, `sinusoidal ${found.cells[atL]} at L, ${found.cells[atL + 1]} one past it`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const [lang, start] of [['en', 'start, dimension 0'], ['es', 'origen, dimensión 0']]) {
+  test(`${lang}: the d = 2 arrows export their ends as CSV: the embedding, PE(pos) from its tip, and the sum`, async () => {
+    const { page, problems, context } = await open(`#/formula-step-by-step?lang=${lang}&pos2=3`);
+    const scope = 'figure.d2-arrows';
+    // The numbers sit in the table above the figure: no second table under it, but a CSV.
+    assert.equal(await page.locator(`${scope} details`).isHidden(), true);
+    const csv = await saveFigure(page, scope, 'csv');
+    assert.match(csv.name, /\.csv$/);
+    const lines = csv.bytes.toString('utf8').slice(1).trim().split('\r\n').map(csvCells);
+    assert.equal(lines.length, 5, 'a note, the header and three arrows');
+    assert.equal(lines[1][1], start);
+    const arrows = lines.slice(2).map((row) => row.slice(1).map(Number));
+    const vectors = (await cells(page, '.d2-example')).map((r) => r[1].replace(/[[\]]/g, '').split(', ').map(Number));
+    const [embedding, pe, sum] = vectors;
+    // The document's numbers: «El» = [0.5, 0.8] and PE(3) = [sin 3, cos 3].
+    assert.deepEqual(embedding, [0.5, 0.8]);
+    assert.ok(Math.abs(pe[0] - Math.sin(3)) < 1e-5 && Math.abs(pe[1] - Math.cos(3)) < 1e-5, pe.join(', '));
+    assert.deepEqual(arrows, [[0, 0, ...embedding], [...embedding, ...sum], [0, 0, ...sum]]);
     assert.deepEqual(problems, []);
     await context.close();
   });

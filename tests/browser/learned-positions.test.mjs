@@ -73,7 +73,7 @@ test('past context_length: the learned table has no row and says so; the sinusoi
   await page.fill('[data-field="position"] input[type=text]', '9');
   await frames(page);
   assert.match(await page.textContent('.lp-learned'), /la posición 9 no tiene fila/);
-  assert.match(await page.textContent('.lp-sinusoid'), /PE\(9\) = 0\.41212/);
+  assert.match(await page.textContent('.lp-sinusoid'), /PE\(9\) = 0,41212/);
   await page.fill('[data-field="contextLength"] input[type=text]', '4');
   await page.locator('.lp-heatmap .chart-host svg').first().waitFor();
   assert.equal(await page.locator('.lp-failure').isHidden(), true);

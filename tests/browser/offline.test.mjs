@@ -27,11 +27,16 @@ after(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-test('the manifest makes the lab installable: name, start URL and scope relative, 192 and 512 px PNG icons', async () => {
+test('the manifest makes the lab installable: name and lang as the page opens (Spanish), start URL and scope relative, 192 and 512 px PNG icons', async () => {
   const manifest = JSON.parse(await readFile(join(DIST, 'manifest.webmanifest'), 'utf8'));
   assert.equal(manifest.start_url, './');
   assert.equal(manifest.scope, './');
   assert.equal(manifest.display, 'standalone');
+  // The manifest speaks the language the page opens in.
+  const pageLang = /<html lang="([^"]+)"/.exec(await readFile(join(DIST, 'index.html'), 'utf8'))[1];
+  assert.equal(pageLang, 'es');
+  assert.equal(manifest.lang, pageLang);
+  assert.equal(manifest.name, 'poslab — laboratorio de positional encoding');
   for (const size of [192, 512]) {
     const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.type === 'image/png');
     assert.ok(icon, `a ${size} px PNG icon`);

@@ -14,7 +14,7 @@ const near = (text, value, tolerance) => Math.abs(Number(text) - value) <= toler
 
 for (const [lang, texts] of [
   ['en', { title: 'Padding and masks: sentences of different lengths in one batch', verdict: /Without a mask, “cat” gives 22\.4% of its attention to padding/, rows: /Rows 2 to 5 are padding/ }],
-  ['es', { title: 'Relleno y máscaras: frases de distinta longitud en un lote', verdict: /Sin máscara, «gato» dedica 82\.3\u00a0% de su atención al relleno/, rows: /Las filas 2 a 5 son relleno/ }],
+  ['es', { title: 'Relleno y máscaras: frases de distinta longitud en un lote', verdict: /Sin máscara, «gato» dedica 82,3\u00a0% de su atención al relleno/, rows: /Las filas 2 a 5 son relleno/ }],
 ]) {
   test(`${lang}: the example batch, its mask, the padding rows and both attention maps are notebook 002's`, async () => {
     const { page, problems, context } = await open(`#/padding-and-masks?lang=${lang}`);
@@ -42,10 +42,10 @@ for (const [lang, texts] of [
     const masked = await rowsOf(page, '.padding-map-masked');
     assert.ok(masked.every((cells) => cells.slice(1 + expected.length).every((v) => v === '0.000')));
     const share = await rowsOf(page, '.padding-share');
-    // A percentage as each language writes it: 82.3 % (no-break space) in Spanish, 22.4% in English.
-    const pct = lang === 'es' ? '\u00a0%' : '%';
-    assert.deepEqual(share.map((r) => r[1]), expected.pad_share.map((s) => `${(100 * s).toFixed(1)}${pct}`));
-    assert.deepEqual(share.map((r) => r[2]), expected.pad_share.map(() => `0.0${pct}`));
+    // A percentage as each language writes it: 82,3 % (decimal comma, no-break space) in Spanish, 22.4% in English.
+    const percent = (digits) => (lang === 'es' ? `${digits.replace('.', ',')}\u00a0%` : `${digits}%`);
+    assert.deepEqual(share.map((r) => r[1]), expected.pad_share.map((s) => percent((100 * s).toFixed(1))));
+    assert.deepEqual(share.map((r) => r[2]), expected.pad_share.map(() => percent('0.0')));
     assert.match(await page.textContent('.padding-verdict'), texts.verdict);
     // The self-check's feedback quotes this share ("more than a fifth" / "más de tres cuartas partes").
     assert.ok(lang === 'en' ? expected.pad_share[1] > 0.2 : expected.pad_share[1] > 0.75);

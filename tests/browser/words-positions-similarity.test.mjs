@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sharedData } from '../wasm/helpers.mjs';
-import { useLesson, openPage, field, errorText, sharedStrings } from './browser.mjs';
+import { useLesson, openPage, field, errorText, sharedStrings, proseNumber } from './browser.mjs';
 
 const SLUG = '#/words-positions-similarity';
 // Document 001's text.txt at the commit whose notebook reads it (README: remote texts), never a moving branch.
@@ -463,3 +463,50 @@ test("the word similarity shown is the neighbours table's cosine for the same pa
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+for (const [lang, before] of [['en', ['black', 'brown']], ['es', ['negra', 'marrón']]]) {
+  test(`${lang}: uploading document 001's own text.txt compares black and brown, not its two most frequent words`, async () => {
+    const { page, problems, context } = await open(`${SLUG}?lang=${lang}`);
+    const caption = () => page.textContent('.w2v-similarities caption');
+    await page.waitForSelector('.w2v-similarities .w2v-position', { timeout: 30000 });
+    assert.match(await caption(), new RegExp(`${before[0]}.*${before[1]}`));
+    await field(page, 'corpus', 'select').selectOption('own');
+    await page.locator('#w2v-own-file').setInputFiles({ name: 'text.txt', mimeType: 'text/plain', buffer: readFileSync(TEXT) });
+    await page.waitForFunction(() => document.querySelector('#w2v-own-text').value.length > 1000);
+    await page.locator('[data-action=train]').click();
+    await page.waitForFunction(() => document.querySelector('[data-action=train]').closest('section').dataset.state === 'done', null, { timeout: 30000 });
+    await page.waitForFunction(() => /black.*brown/.test(document.querySelector('.w2v-similarities caption')?.textContent), null, { timeout: 10000 });
+    // The text's most frequent words are "the" and "on"; the pair kept is the reader's (English) or the document's.
+    assert.doesNotMatch(await caption(), /“the”|«the»/);
+    assert.equal(await page.getAttribute('.w2v-note', 'data-replaced'), 'false');
+    assert.equal(await field(page, 'word1').getAttribute('placeholder'), 'black');
+    assert.equal((await numbers(page)).position, '0.8600013');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+// Document 001 quotes two values for each trained similarity: its cells print one training run, its text another.
+const DOCUMENT_RUNS = { cells: { word: '0.99987805', combined: '0.9608184' }, text: { word: '0.9998901', combined: '0.9627094' } };
+
+for (const [lang, range] of [['en', /went from (\S+) to (\S+), a range that holds both/], ['es', /fue de (\S+) a (\S+), un intervalo que contiene los dos/]]) {
+  test(`${lang}: the page says document 001 printed two runs, and the notebook's range holds both word + position values`, async () => {
+    const { page, problems, context } = await open(`${SLUG}?lang=${lang}`);
+    const paragraph = page.locator('#lesson p', { has: page.locator('code', { hasText: DOCUMENT_RUNS.text.combined }) });
+    const quoted = await paragraph.locator('code').allTextContents();
+    assert.deepEqual(quoted, [DOCUMENT_RUNS.text.word, DOCUMENT_RUNS.text.combined, DOCUMENT_RUNS.cells.word, DOCUMENT_RUNS.cells.combined]);
+    const text = (await paragraph.textContent()).replace(/\s+/g, ' ');
+    assert.match(text, lang === 'en' ? /they are two trainings/ : /son dos entrenamientos/);
+    // The range the page prints is notebook 001's, over gensim 4 with eight seeds, to four decimals ...
+    const { combined_min: low, combined_max: high, params } = doc001.word2vec_text;
+    assert.equal(params.seeds.length, 8);
+    assert.match(text, lang === 'en' ? /gensim 4 and eight seeds/ : /gensim 4 y ocho semillas/);
+    const [, from, to] = range.exec(text);
+    assert.equal(proseNumber(from, lang), Number(low.toFixed(4)));
+    assert.equal(proseNumber(to, lang), Number(high.toFixed(4)));
+    // ... and it holds both of the document's word + position values, as the sentence says.
+    for (const run of Object.values(DOCUMENT_RUNS)) assert.ok(low <= Number(run.combined) && Number(run.combined) <= high, run.combined);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

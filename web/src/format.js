@@ -1,6 +1,9 @@
-// format.js — how numbers are printed: five significant digits, with an exponent for small magnitudes,
-// the way the documents' PyTorch output looked (0.84147, 1.0000, 1.0000e-04, 4.6416e-06), so a student can
-// compare digit by digit. The decimal mark stays a point in both languages for the same reason.
+// format.js — how numbers are printed. Two conventions, never mixed:
+// - tables of values print as the documents' PyTorch output did (formatValue: 0.84147, 1.0000e-04, a
+//   decimal point and a hyphen-minus in both languages), so a student can compare digit by digit with a notebook;
+// - sentences write numbers as the reader's language does (formatNumber, formatCount, formatPercent,
+//   formatInText): in Spanish a decimal comma and 228 395, in English a decimal point and 228,395; a true minus
+//   sign, and a power of ten as × 10⁻⁸ rather than e-08.
 
 /** JavaScript's exponential text with the exponent written as Python and PyTorch write it: 1.0000e-4 → 1.0000e-04. */
 export function twoDigitExponent(text) {
@@ -22,8 +25,8 @@ export function formatValue(x) {
 
 /**
  * A whole number with its thousands grouped for the reader: 228,395 in English; in Spanish 228 395 with a
- * narrow no-break space (as the RAE and the SI write it: a point there would read as the decimal mark, which
- * stays a point in this lab), and 4-digit numbers ungrouped (2048).
+ * narrow no-break space (as the RAE and the SI write it: neither a point nor a comma, which is the decimal
+ * mark), and 4-digit numbers ungrouped (2048).
  */
 export function formatCount(n, lang) {
   return (n < 0 ? '−' : '') + groupDigits(String(Math.round(Math.abs(n))), lang);
@@ -36,15 +39,49 @@ function groupDigits(digits, lang) {
 
 /**
  * A number quoted inside a sentence (an error's value and range): whole numbers grouped as formatCount groups
- * them, also when they come as decimal text (a seed up to 2^64 − 1 is not exact as a JavaScript number), and
- * a true minus sign; other numbers keep their digits; any other text is left as it is.
+ * them, also when they come as decimal text (a seed up to 2^64 − 1 is not exact as a JavaScript number), other
+ * numbers with the language's decimal mark, and a true minus sign; any other text is left as it is.
  */
 export function formatInText(v, lang) {
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return formatCount(v, lang);
-  if (typeof v === 'number') return String(v).replace(/^-/, '−');
+  if (typeof v === 'number') return formatNumber(v, lang);
   if (typeof v === 'string' && /^-?\d+$/.test(v)) return (v.startsWith('-') ? '−' : '') + groupDigits(v.replace(/^-/, ''), lang);
   return v;
 }
 
-/** A percentage as each language writes it: 40 % in Spanish (a no-break space, as the RAE asks), 40% in English. */
-export const formatPercent = (text, lang) => (lang === 'es' ? `${text}\u00a0%` : `${text}%`);
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** A power of ten as it is written in a sentence or on an axis: 10⁻⁸, 10⁰, 10¹². */
+export const powerOfTen = (exponent) => `10${[...String(exponent)].map((c) => SUPERSCRIPT[c]).join('')}`;
+
+/**
+ * A number inside a sentence, as the reader's language writes it: 0,31 and 90 156 in Spanish, 0.31 and 90,156
+ * in English, −2 with a true minus, 6,3 × 10⁻⁸ for what JavaScript writes 6.3e-8. `decimals` fixes the digits
+ * after the mark (as toFixed), `significant` the significant digits (as toPrecision); with neither, the
+ * shortest digits that give the number back.
+ */
+export function formatNumber(x, lang, { decimals, significant } = {}) {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
+  if (x === 0 && decimals === undefined) return '0';
+  const text = decimals !== undefined ? x.toFixed(decimals) : significant !== undefined ? x.toPrecision(significant) : String(x);
+  const [, minus, whole, fraction, exponent] = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
+  const mark = lang === 'es' ? ',' : '.';
+  const mantissa = `${minus ? '−' : ''}${groupDigits(whole, lang)}${fraction ? mark + fraction : ''}`;
+  return exponent ? `${mantissa} × ${powerOfTen(Number(exponent))}` : mantissa;
+}
+
+/**
+ * Numbers listed in a sentence, separated as each language separates them: "0,41212; −0,91113" in Spanish, whose
+ * decimal mark is the comma, "0.41212, −0.91113" in English. `options` as formatNumber's.
+ */
+export const formatNumbers = (values, lang, options) =>
+  Array.from(values, (v) => formatNumber(v, lang, options)).join(lang === 'es' ? '; ' : ', ');
+
+/**
+ * A percentage as each language writes it: 82,3 % in Spanish (a no-break space, as the RAE asks), 82.3% in
+ * English. `value` is the number of percent, or its digits as toFixed gives them ("82.3").
+ */
+export function formatPercent(value, lang) {
+  const text = formatNumber(Number(value), lang, typeof value === 'string' ? { decimals: value.split('.')[1]?.length ?? 0 } : {});
+  return lang === 'es' ? `${text}\u00a0%` : `${text}%`;
+}

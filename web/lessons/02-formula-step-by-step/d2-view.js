@@ -1,5 +1,5 @@
 // Document 003's d = 2 example (E003-2): the embedding of «El», [0.5, 0.8], plus PE(pos) = [sin pos, cos pos],
-// as numbers and as arrows.
+// as numbers and as arrows; the arrows' ends are the figure's CSV.
 import { t } from '../../src/i18n.js';
 import { sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
@@ -14,8 +14,6 @@ export function d2View({ onValue }) {
   const field = sliderField({ name: 'pos2', decl: params.pos2, labelKey: 'formulaSteps.fields.pos2.label', hintKey: 'formulaSteps.fields.pos2.hint', onValue: (v) => onValue('pos2', v) });
   const tableHost = document.createElement('div');
   const figure = chartFigure('d2-arrows');
-  // The numbers are the table above the drawing: no second table under it.
-  figure.element.querySelector('details').hidden = true;
   element.append(field.element, tableHost, figure.element);
 
   /** embedding, pe, sum: two numbers each, from the kernel. */
@@ -35,19 +33,29 @@ export function d2View({ onValue }) {
       }), caption),
     );
     const names = { embedding: t('formulaSteps.d2.embedding'), pe: t('formulaSteps.d2.pe', { pos }), sum: t('formulaSteps.d2.sum', { pos }) };
+    const arrows = [
+      { x1: 0, y1: 0, x2: embedding[0], y2: embedding[1], name: names.embedding },
+      { x1: embedding[0], y1: embedding[1], x2: sum[0], y2: sum[1], name: names.pe },
+      { x1: 0, y1: 0, x2: sum[0], y2: sum[1], name: names.sum },
+    ];
+    const title = t('formulaSteps.d2.figure', { pos });
+    const axes = [t('formulaSteps.d2.x'), t('formulaSteps.d2.y')];
     figure.update({
-      title: t('formulaSteps.d2.figure', { pos }),
+      title,
       drawing: arrowChart({
-        arrows: [
-          { x1: 0, y1: 0, x2: embedding[0], y2: embedding[1], name: names.embedding },
-          { x1: embedding[0], y1: embedding[1], x2: sum[0], y2: sum[1], name: names.pe },
-          { x1: 0, y1: 0, x2: sum[0], y2: sum[1], name: names.sum },
-        ],
+        arrows,
         width,
         extent: 2.2,
         labels: { x: t('formulaSteps.d2.x'), y: t('formulaSteps.d2.y'), aria: t('formulaSteps.d2.aria', { pos }), description: t('formulaSteps.d2.description') },
       }),
-      table: null,
+      // The numbers are the table above the drawing: the arrows' ends go to the CSV only.
+      table: () => dataTable({
+        caption: title,
+        corner: t('formulaSteps.d2.arrow'),
+        columns: [...axes.map((axis) => t('formulaSteps.d2.start', { axis })), ...axes.map((axis) => t('formulaSteps.d2.end', { axis }))],
+        rows: arrows.map((a) => ({ header: a.name, cells: [a.x1, a.y1, a.x2, a.y2].map(formatValue) })),
+      }),
+      tableShown: false,
     });
   }
   return { element, fields: { pos2: field }, draw, width: figure.width, relabel: field.relabel };

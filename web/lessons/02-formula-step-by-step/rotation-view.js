@@ -1,9 +1,9 @@
 // E002-3: PE(pos + k) = M(k)·PE(pos). For the chosen pos and k: the 2 × 2 block of M(k) for a few pairs,
 // PE(pos), M(k)·PE(pos) and PE(pos + k) side by side, and the largest difference over every column.
-import { t } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
 import { textField } from '../../src/ui/fields.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatValue } from '../../src/format.js';
+import { formatNumber, formatValue } from '../../src/format.js';
 import { params } from './params.js';
 import { endIndices } from './ends.js';
 
@@ -30,7 +30,7 @@ export function rotationView({ onValue }) {
       // On two lines, the way PyTorch prints a 2 × 2 tensor, so the table fits beside the vectors.
       return `[[${at(a, a)}, ${at(a, a + 1)}],\n [${at(a + 1, a)}, ${at(a + 1, a + 1)}]]`;
     };
-    const vars = { pos, k, shifted: pos + k, dModel, error: formatValue(check.maxError) };
+    const vars = { pos, k, shifted: pos + k, dModel, error: formatNumber(check.maxError, language(), { significant: 2 }) };
     verdict.textContent = t('formulaSteps.rotation.verdict', vars);
     const caption = t('formulaSteps.rotation.caption', vars);
     const rows = endIndices(dModel / 2).map((i) =>

@@ -1,6 +1,6 @@
 // E002-3: low dimensions turn fast, high ones slowly. The wavelength of each pair, 2π/div_term, in positions.
 import { t, language } from '../../src/i18n.js';
-import { formatCount } from '../../src/format.js';
+import { formatCount, formatNumber } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { endsTable } from './ends.js';
@@ -18,7 +18,7 @@ export function wavelengthView() {
         logY: true,
         labels: { x: t('formulaSteps.wavelength.x'), y: t('formulaSteps.wavelength.y'), aria: t('formulaSteps.wavelength.aria', vars), description: t('formulaSteps.wavelength.description') },
       }),
-      noteText: t('formulaSteps.wavelength.note', { first: wavelengths[0].toFixed(2), last: formatCount(wavelengths[wavelengths.length - 1], language()), ...vars }),
+      noteText: t('formulaSteps.wavelength.note', { first: formatNumber(wavelengths[0], language(), { decimals: 2 }), last: formatCount(wavelengths[wavelengths.length - 1], language()), ...vars }),
       table: () =>
         endsTable({ caption: t('formulaSteps.wavelength.title', vars), corner: t('formulaSteps.table.pair'), n: wavelengths.length, rows: [{ header: t('formulaSteps.wavelength.y'), at: (i) => wavelengths[i] }] }),
     });

@@ -10,7 +10,7 @@ const WINDOW_ROWS = 12;
 const WINDOW_COLS = 8;
 
 /** Every other column of a row-major matrix, from `first`: pe[:, first::2]. */
-function everyOther(matrix, first) {
+export function everyOther(matrix, first) {
   const cols = matrix.cols / 2;
   const data = new Float32Array(matrix.rows * cols);
   for (let r = 0; r < matrix.rows; r++) for (let k = 0; k < cols; k++) data[r * cols + k] = matrix.data[r * matrix.cols + 2 * k + first];

@@ -14,11 +14,16 @@ import { valuesView } from './values-view.js';
 import { compareView } from './compare-view.js';
 import { acrossView } from './across-view.js';
 import { halvesView } from './halves-view.js';
+import { layoutsView, sinesFirst } from './layouts-view.js';
 import './pe-matrix.css';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
+
+// Document 001's two layouts are compared on every pair of the first rows of the matrix its figures use:
+// 128 × 128 similarities per layout take a few milliseconds.
+const LAYOUT_ROWS = 128;
 
 // The three matrices the page shows, each with the parameters it reads (in the kernel's argument order)
 // and the field that answers for each of the kernel's argument names.
@@ -53,6 +58,7 @@ export function mount({ kernel, initial, save }) {
   const compare = compareView({ onValue: propose, onPair: apply });
   const across = acrossView({ onValue: proposeValue });
   const halves = halvesView();
+  const layouts = layoutsView();
   variantSelectors.push(controls.fields.variant, across.variantField);
 
   // A few recent matrices, so changing only the dims or the inspected rows costs no kernel call.
@@ -72,6 +78,20 @@ export function mount({ kernel, initial, save }) {
     };
   }
 
+  /**
+   * Document 001's interleaved layout (`matrix`, rows 0 … max(a, b)) and its sines-first layout: the similarity
+   * of positions a and b in each, and the largest difference between the two layouts' similarity matrices.
+   */
+  function layoutsOf(matrix, a, b) {
+    const split = sinesFirst(matrix);
+    const n = Math.min(matrix.rows, LAYOUT_ROWS);
+    const rows = (m, from, count) => ({ rows: count, cols: m.cols, data: m.data.subarray(from * m.cols, (from + count) * m.cols) });
+    const similarities = (m) => kernel.cosineMatrix(rows(m, 0, n), rows(m, 0, n));
+    const gaps = kernel.permutationRowGaps(similarities(matrix), similarities(split), Array.from({ length: n }, (_, i) => i));
+    const pairIn = (m) => kernel.cosineRowsExact(rows(m, a, 1), rows(m, b, 1))[0];
+    return { interleaved: matrix, split, pair: { a, b, interleaved: pairIn(matrix), split: pairIn(split) }, gap: Math.max(...gaps), checkedRows: n };
+  }
+
   function draw({ main, a, b, across: acrossMatrix }, view) {
     const lang = language();
     const key = (m) => `${m.rows}x${m.cols}:${view.variant}`;
@@ -83,6 +103,7 @@ export function mount({ kernel, initial, save }) {
     if (changed('values', `${key(main)}|${view.rows}|${lang}`, values.element)) values.draw(main, view);
     if (changed('across', `${key(acrossMatrix)}|${view.posA}|${view.posB}|${lang}|${widths.across}`, across.element)) across.draw(acrossMatrix, view, widths.across);
     if (changed('halves', `${key(main)}|${lang}|${widths.halves}`, halves.element)) halves.draw(main, view, widths.halves);
+    if (changed('layouts', `${key(acrossMatrix)}|${view.posA}|${view.posB}|${lang}`, layouts.element)) layouts.draw(layoutsOf(acrossMatrix, view.posA, view.posB), view);
     if (changed('compare', `${key(a)}|${key(b)}|${lang}`, compare.element)) compare.draw(a, b, view);
   }
 
@@ -101,6 +122,7 @@ export function mount({ kernel, initial, save }) {
       compare: compare.element,
       across: across.element,
       halves: halves.element,
+      layouts: layouts.element,
       quiz: selfCheck.element,
     },
   });

@@ -45,6 +45,7 @@ export function mount({ kernel, initial, save }) {
   let trained = null; // {corpusKey, vectorSize, vocabulary, info, firstSentence}
   let projection = null;
   let trainToken = 0;
+  let comparedPair = null; // the two words the similarities were last asked for
 
   const corpus = corpusView({ onValue: propose, onDownload: download, onOwnText: (text) => { ownText = text; markStale(); } });
   const training = trainingView({ onValue: propose, onTrain: train, onCancel: () => trainer.cancel() });
@@ -174,17 +175,24 @@ export function mount({ kernel, initial, save }) {
     return missing.length ? { suggested: suggestion, missing } : null;
   }
 
-  /** The two words: the student's, or the corpus's suggested pair, or its two most frequent words. */
+  /**
+   * The two words: the student's; else the corpus's suggested pair or, for the reader's own text, the pair
+   * compared before or document 001's black/brown, whichever is wholly in the new vocabulary (uploading the
+   * document's text.txt keeps black/brown); else the text's two most frequent words (replacedPair says so).
+   */
   function chosenWords() {
     const vocabulary = trained.vocabulary;
-    let suggestion = SUGGESTED[trained.corpusKey];
-    if (!suggestion || !suggestion.every((w) => vocabulary.includes(w))) {
+    const own = SUGGESTED[trained.corpusKey];
+    const candidates = own ? [own] : [comparedPair, SUGGESTED.document];
+    let suggestion = candidates.find((pair) => pair && pair.every((w) => vocabulary.includes(w)));
+    if (!suggestion) {
       const lettered = vocabulary.filter((w) => /\p{L}/u.test(w));
       suggestion = [lettered[0] || vocabulary[0], lettered[1] || vocabulary[1] || vocabulary[0]];
     }
     similarity.fields.word1.input.placeholder = suggestion[0];
     similarity.fields.word2.input.placeholder = suggestion[1];
-    return [view.word1 || suggestion[0], view.word2 || suggestion[1]];
+    comparedPair = [view.word1 || suggestion[0], view.word2 || suggestion[1]];
+    return comparedPair;
   }
 
   let asking = 0;

@@ -3,7 +3,8 @@
 // row 0 of one shared matrix and returns it, so both arguments are the same object (row 0 = PE(10)). The panel
 // computes both: the matrix as the document's code really compares it, and with two separate matrices; the
 // document's whole 20 × 20 output is in a collapsible table, printed as NumPy printed it ("1." and "0.").
-import { t } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
+import { formatNumber } from '../../src/format.js';
 import { describeError } from '../../src/kernel.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { el } from '../../src/ui/dom.js';
@@ -89,10 +90,12 @@ export function pitfallView() {
       table(shared, t('w2v.pitfall.shared', { pos1, pos2 })),
       table(separate, t('w2v.pitfall.separate', { pos1, pos2 })),
     );
-    const vars = { pos1, pos2, shared: shared.data[0].toPrecision(7), separate: separate.data[0].toPrecision(7), nonZeroShared: nonZero(shared), nonZeroSeparate: nonZero(separate), last: ROWS - 1 };
+    // Seven significant digits, the 0.8600013 the document printed, written as the reader's language writes it.
+    const inText = (v) => formatNumber(v, language(), { significant: 7 });
+    const vars = { pos1, pos2, shared: inText(shared.data[0]), separate: inText(separate.data[0]), nonZeroShared: nonZero(shared), nonZeroSeparate: nonZero(separate), last: ROWS - 1 };
     verdict.textContent = t('w2v.pitfall.verdict', vars);
-    verdict.dataset.shared = vars.shared;
-    verdict.dataset.separate = vars.separate;
+    verdict.dataset.shared = shared.data[0].toPrecision(7);
+    verdict.dataset.separate = separate.data[0].toPrecision(7);
     fullSummary.textContent = t('w2v.pitfall.fullSummary', { rows: ROWS });
     full.hidden = false;
     fillFull();

@@ -7,7 +7,7 @@ import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { scatterChart } from '../../src/charts/scatter.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatCount, formatPercent, formatValue } from '../../src/format.js';
+import { formatCount, formatNumber, formatPercent, formatValue } from '../../src/format.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 import { fileButton } from '../../src/ui/file-button.js';
 import { params } from './params.js';
@@ -156,16 +156,17 @@ export function trainingView({ onValue, onTrain, onCancel }) {
   const speed = (p) => (p.elapsed >= 0.002 && p.wordsPerSecond > 0 ? formatCount(p.wordsPerSecond, language()) : null);
   const describe = () => {
     const p = state.progress;
+    const fixed = (x, decimals) => formatNumber(x, language(), { decimals });
     switch (state.kind) {
       case 'running':
         return t(speed(p) ? 'w2v.training.running' : 'w2v.training.runningStart', {
           percent: percent(Math.round(p.progress * 100)), epoch: p.epoch + 1, epochs: state.epochs,
-          speed: speed(p), loss: p.loss.toFixed(3), alpha: p.alpha.toFixed(5),
+          speed: speed(p), loss: fixed(p.loss, 3), alpha: fixed(p.alpha, 5),
         });
       case 'done':
         return t(speed(p) ? 'w2v.training.done' : 'w2v.training.doneFast', {
-          seconds: p.elapsed.toFixed(2), speed: speed(p),
-          words: formatCount(p.wordsDone, language()), effective: formatCount(p.effectiveWords, language()), loss: p.loss.toFixed(3),
+          seconds: fixed(p.elapsed, 2), speed: speed(p),
+          words: formatCount(p.wordsDone, language()), effective: formatCount(p.effectiveWords, language()), loss: fixed(p.loss, 3),
         });
       case 'cancelled':
         return t('w2v.training.cancelled');
@@ -360,7 +361,8 @@ export function similarityView({ onValue }) {
       ? `${t('w2v.similarity.replaced', { suggested: data.replaced.suggested.join(', '), missing: data.replaced.missing.join(', '), minCount: view.minCount, word1: words[0], word2: words[1] })} `
       : '';
     note.textContent = replaced + t('w2v.similarity.note', {
-      d, pos1: view.pos1, pos2: view.pos2, literal: number7(variants.literal), paper: number7(variants.paper),
+      d, pos1: view.pos1, pos2: view.pos2,
+      literal: formatNumber(variants.literal, language(), { significant: 7 }), paper: formatNumber(variants.paper, language(), { significant: 7 }),
     }) + (d === 512 && view.pos1 === 2 && view.pos2 === 10 ? ` ${t('w2v.similarity.documentNote')}` : '');
     note.dataset.replaced = data.replaced ? 'true' : 'false';
   }

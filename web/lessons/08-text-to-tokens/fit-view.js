@@ -1,7 +1,7 @@
 // Document 000's reminder that max_len counts tokens, not words: the text in the box as words (separated by
 // spaces, as a reader counts them) and as GPT-2 tokens, and what a max_len of N tokens keeps and cuts.
 import { language, t } from '../../src/i18n.js';
-import { formatCount } from '../../src/format.js';
+import { formatCount, formatNumber } from '../../src/format.js';
 import { textField } from '../../src/ui/fields.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 import { params } from './params.js';
@@ -41,7 +41,7 @@ export function fitView({ onValue }) {
     const vars = {
       words: count(words.length),
       tokens: count(ids.length),
-      ratio: words.length ? (ids.length / words.length).toFixed(2) : '—',
+      ratio: words.length ? formatNumber(ids.length / words.length, language(), { decimals: 2 }) : '—',
       fitLen: count(fitLen),
       whole: count(whole),
       cutTokens: count(ids.length - n),

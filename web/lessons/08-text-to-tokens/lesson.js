@@ -3,7 +3,7 @@
 // (kernel.gpt2Tokenizer) and the windows from kernel.loaderBatch; this file wires the boxes to them.
 import './lesson.css';
 import { language, onLanguageChange, t } from '../../src/i18n.js';
-import { formatCount } from '../../src/format.js';
+import { formatCount, formatNumber } from '../../src/format.js';
 import { describeError } from '../../src/kernel.js';
 import { perFrame } from '../../src/schedule.js';
 import { recent } from '../../src/lesson-view.js';
@@ -131,7 +131,7 @@ export function mount({ kernel, initial, save }) {
       chars: formatCount(chars, language()),
       bytes: formatCount(new TextEncoder().encode(text).length, language()),
       tokens: formatCount(ids.length, language()),
-      ratio: ids.length ? (chars / ids.length).toFixed(2) : '—',
+      ratio: ids.length ? formatNumber(chars / ids.length, language(), { decimals: 2 }) : '—',
     });
     // The batch sliders move many times a second; the tokens only change with the text.
     if (ids !== drawnIds) tokens.draw({ ids, tokenizer, text });

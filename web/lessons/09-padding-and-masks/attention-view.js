@@ -2,7 +2,7 @@
 // table), how much of each real word's attention goes to padding, and how close the masked outputs are to
 // those of the sentence alone, unpadded. Every number comes from the kernel (selfAttention with keyLength).
 import { language, t } from '../../src/i18n.js';
-import { formatPercent, formatValue } from '../../src/format.js';
+import { formatNumber, formatPercent } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
@@ -69,11 +69,11 @@ export function attentionView() {
     verdict.textContent = t('padding.attention.verdict', {
       word: shown.words[most],
       share: percent(padShare.unmasked[most]),
-      gap: formatValue(gap),
+      gap: formatNumber(gap, language(), { significant: 5 }),
     });
   }
   return { element, draw, width: () => maps.clientWidth || element.clientWidth || 600 };
 }
 
-/** A share as each language writes a percentage: 82.3 % in Spanish (a no-break space, as the RAE asks), 82.3% in English. */
+/** A share as each language writes a percentage: 82,3 % in Spanish (a no-break space, as the RAE asks), 82.3% in English. */
 const percent = (share) => formatPercent((100 * share).toFixed(1), language());

@@ -1,13 +1,13 @@
 // Past context_length: the learned table has no row there, the sinusoidal formula does.
-import { t } from '../../src/i18n.js';
-import { formatValue } from '../../src/format.js';
+import { t, language } from '../../src/i18n.js';
+import { formatNumbers } from '../../src/format.js';
 import { titledPanel, el } from '../../src/ui/dom.js';
 import { lessonFields } from './controls.js';
 
 // The first numbers of a row: enough to compare two positions in a sentence.
 const SHOWN = 4;
 const rowStart = (matrix, row) =>
-  Array.from(matrix.data.subarray(row * matrix.cols, row * matrix.cols + Math.min(SHOWN, matrix.cols)), formatValue).join(', ');
+  formatNumbers(matrix.data.subarray(row * matrix.cols, row * matrix.cols + Math.min(SHOWN, matrix.cols)), language(), { significant: 5 });
 
 export function beyondView({ onValue }) {
   const { element, title } = titledPanel('lp-beyond', 'lp-beyond-title');

@@ -1,11 +1,11 @@
 // E002-8: the score of a query at position m with a key at position n. With RoPE, every diagonal
 // (m − n fixed) holds one value; with the additive encoding, it does not. The kernel measures the spread.
-import { t } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
 import { sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatValue } from '../../src/format.js';
+import { formatNumber, formatValue } from '../../src/format.js';
 import { params } from './params.js';
 
 export function scoresView({ onValue }) {
@@ -54,7 +54,7 @@ export function scoresView({ onValue }) {
       const p = document.createElement('p');
       p.className = `rope-verdict rope-verdict-${kind}`;
       p.dataset.constant = String(ok);
-      p.textContent = t(`rope.scores.${kind}.${ok ? 'constant' : 'varies'}`, { spread: formatValue(spreads[kind]) });
+      p.textContent = t(`rope.scores.${kind}.${ok ? 'constant' : 'varies'}`, { spread: formatNumber(spreads[kind], language(), { significant: 5 }) });
       return p;
     };
     // Constant along the diagonals = the spread is float rounding only (about 1e-6 of the scores' size).

@@ -6,7 +6,7 @@
 // The widths are estimates from DejaVu Sans, the widest common sans-serif font, so they err on the roomy side.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { textScale } from '../ui/text-size.js';
-import { formatCount } from '../format.js';
+import { formatCount, powerOfTen } from '../format.js';
 
 const EM = { '.': 0.32, ',': 0.32, ' ': 0.32, '\u202f': 0.2, '−': 0.84, '-': 0.36, '∞': 0.84, '×': 0.84, '·': 0.32 };
 const LINE_HEIGHT = 1.15;
@@ -63,8 +63,6 @@ export function yTickRoom({ domain, type = 'linear', height, ticks, tickFormat, 
   return Math.max(minimum, Math.ceil(widest + TICK + 4));
 }
 
-const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
-
 /**
  * A logarithmic axis' tick format as a student reads it, one notation per axis: plain numbers (0.001 … 1000)
  * when the whole domain lies there, else every tick as a power of ten (10⁻⁶, 10⁰, 2×10⁸); never d3's SI
@@ -78,7 +76,7 @@ export function logTickFormat(domain) {
     if (plain) return String(Number(v.toPrecision(6)));
     const e = Math.floor(Math.log10(v) + 1e-9);
     const m = Number((v / 10 ** e).toPrecision(6));
-    const power = `10${[...String(e)].map((c) => SUPERSCRIPT[c]).join('')}`;
+    const power = powerOfTen(e);
     return m === 1 ? power : `${m}×${power}`;
   };
 }

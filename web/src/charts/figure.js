@@ -61,7 +61,11 @@ export function chartFigure(className) {
     host,
     /** Width available for the drawing, in CSS pixels. */
     width: () => host.clientWidth || element.clientWidth || 600,
-    update({ title, drawing, noteText = '', table }) {
+    /**
+     * table: builds the figure's numbers as a <table> (its "show as a table" and its CSV), or null when there are
+     * none yet; tableShown: false when the lesson prints those numbers beside the figure already (CSV only).
+     */
+    update({ title, drawing, noteText = '', table, tableShown = true }) {
       caption.textContent = title;
       summary.textContent = t('charts.showTable');
       if (drawing) host.replaceChildren(quietMarks(drawing));
@@ -69,7 +73,7 @@ export function chartFigure(className) {
       note.hidden = !noteText;
       buildTable = table;
       // No numbers to show (nothing drawn yet): no "show as a table" that would open on nothing.
-      details.hidden = !table;
+      details.hidden = !table || !tableShown;
       exports.show({ title, host, table });
       fillTable();
     },
