@@ -114,3 +114,14 @@ test('the README\'s error table has a row for every code the page raises', async
   for (const file of [...sourceFiles('web/src/'), ...sourceFiles('web/lessons/')]) for (const code of raisedCodes(read(file))) codes.add(code);
   assert.deepEqual([...codes].filter((code) => !README_CODES.has(code)).sort(), []);
 });
+
+test('every code the module throws (the README\'s error table) has a text in Spanish and in English', () => {
+  const table = read('README.md').split('**Errors.**')[1].split('Window requests')[0];
+  const codes = [...table.matchAll(/^\| `([a-z_0-9]+)` \|/gm)].map((m) => m[1]);
+  assert.ok(codes.includes('argument_threw') && codes.includes('busy') && codes.length >= 40, codes.join(', '));
+  for (const lang of LANGUAGES) {
+    const texts = { ...shared[lang].errors };
+    for (const folder of folders) Object.assign(texts, JSON.parse(read(`web/lessons/${folder}/strings.${lang}.json`)).errors);
+    assert.deepEqual(codes.filter((code) => !texts[code]), [], `${lang}: codes without a text`);
+  }
+});
