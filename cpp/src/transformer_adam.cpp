@@ -57,6 +57,8 @@ void TinyTransformer::adam_step(const AdamOptions& options) {
   // m = β1·m + (1−β1)·grad; v = β2·v + (1−β2)·grad²; denom = √v / √(1 − β2^step) + eps;
   // param −= lr / (1 − β1^step) · m / denom. Scalars are Python doubles, rounded to float by each tensor op.
   m.steps += 1;
+  m.decoder.keys.clear();  // the cached keys and values of a sequence came from the old parameters
+  m.decoder.position = 0;
   const double step = m.steps;
   const double bias_correction1 = 1.0 - std::pow(options.beta1, step);
   const double bias_correction2 = 1.0 - std::pow(options.beta2, step);

@@ -1,19 +1,21 @@
-// The inside of TinyTransformer, shared by its four source files: where each tensor lives in the flat parameter
-// vector, the activations one forward pass keeps for the backward pass, and the small kernels they share.
+// The inside of TinyTransformer, shared by its source files: where each tensor lives in the flat parameter vector,
+// the activations one forward pass keeps for the backward pass, and the model's positional method.
+//   transformer_params.cpp     configuration checks, parameter layout and PyTorch's initialisation
+//   transformer_ops.cpp        each operation's forward beside its backward (linear, layer norm, GELU, attention)
+//   transformer_positions.cpp  the six positional methods, one class each
+//   transformer_model.cpp      the model's forward and backward passes and its loss, built from those
+//   transformer_adam.cpp       clip_grad_norm_ and torch.optim.Adam
 #pragma once
 
-#include <Eigen/Core>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "poslab/transformer.hpp"
+#include "transformer_positions.hpp"
 
 namespace poslab {
-
-using RowMajorF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-using MapF = Eigen::Map<RowMajorF>;
-using ConstMapF = Eigen::Map<const RowMajorF>;
 
 /// Offsets of one block's tensors in the flat vectors (state_dict order).
 struct BlockOffsets {
@@ -21,7 +23,7 @@ struct BlockOffsets {
 };
 
 /// What one block's forward pass keeps. T = batch·length rows; q, k, v head-major (batch, head, position, d_head),
-/// q and k after RoPE.
+/// q and k after the positional method turned them (rope).
 struct BlockCache {
   std::vector<float> x_in;               // T × d: the residual stream entering the block
   std::vector<float> ln1_hat, ln1_rstd;  // T × d, T
@@ -39,8 +41,8 @@ struct TinyTransformer::Impl {
   TransformerConfig config;
   std::vector<ParameterInfo> infos;
   std::vector<std::string> names;
-  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-  std::size_t token_w = 0, position_w = kNone, relative_w = kNone;
+  std::unique_ptr<Positions> positions;  // the method config.positional names
+  std::size_t token_w = 0;
   std::vector<BlockOffsets> blocks;
   std::size_t lnf_w = 0, lnf_b = 0, out_w = 0, out_b = 0;
   std::vector<float> params, grads, adam_m, adam_v;
@@ -52,11 +54,15 @@ struct TinyTransformer::Impl {
   int batch = 0, length = 0;
   std::vector<BlockCache> cache;
   std::vector<float> x_final, lnf_hat, lnf_rstd, af, logits;
-  std::vector<float> sinusoid;    // n × d: the paper's table (sinusoidal)
-  std::vector<float> rope_table;  // n × d_head: [sin θ0, cos θ0, sin θ1, cos θ1, …] per position
-  std::vector<float> bias;        // H × n × n: ALiBi's −slope·|i−j| (alibi)
-  std::vector<int> buckets;       // n × n: T5 bucket of j − i (t5)
   std::vector<float> dlogits, dx, da, dtmp, dheads, dffn, dq, dk, dv, dscores;
+
+  // Incremental decoding (transformer_decode.cpp): each layer's keys and values so far, head-major
+  // (heads × max_len × d_head), and one row of working memory.
+  struct Decoder {
+    std::size_t position = 0;
+    std::vector<std::vector<float>> keys, values;
+    std::vector<float> x, hat, a, q, k, v, ctx, tmp, mid, f1, g, probs, logits;
+  } decoder;
 
   explicit Impl(const TransformerConfig& c);
   int d_head() const { return config.d_model / config.heads; }
@@ -66,25 +72,9 @@ struct TinyTransformer::Impl {
   float* g(std::size_t offset) { return grads.data() + offset; }
 
   void check_ids(const std::vector<int>& ids, int batch, int length) const;
-  void prepare(int batch, int length);  // sizes the working memory, builds the RoPE table and the biases
+  void prepare(int batch, int length);  // sizes the working memory and the positional method's tables
   void forward(const int* ids);         // fills the caches and logits
   void backward(const int* ids);        // from dlogits to grads (overwritten)
 };
-
-/// 1/√2 for the exact GELU x·Φ(x) = x/2·(1 + erf(x/√2)) (no M_SQRT1_2: not every C library defines it).
-inline constexpr float kInvSqrt2 = 0.70710678118654752f;
-
-// Kernels shared by forward and backward (transformer_forward.cpp).
-/// y (rows × out) = x (rows × in) · Wᵀ + b, W out × in row-major.
-void linear_forward(const float* x, std::size_t rows, const float* w, const float* b, std::size_t in,
-                    std::size_t out, float* y);
-/// Pre-LN layer norm of each row, eps 1e-5: keeps x̂ and 1/σ for the backward pass.
-void layer_norm_forward(const float* x, std::size_t rows, std::size_t d, const float* w, const float* b, float* hat,
-                        float* rstd, float* y);
-/// Turns each (2i, 2i+1) pair of the rows (n positions × d_head, for `count` sequences/heads) by the table's
-/// angles with rope.cpp's turn (the lessons' RoPE); inverse = true turns back (the backward pass).
-void rope_rows(float* x, std::size_t count, std::size_t n, std::size_t d_head, const float* table, bool inverse);
-/// (b·n + i, h·d_head + e) of a T × d matrix → (b, h, i, e) of a head-major B × H × n × d_head one.
-void split_heads(const float* x, std::size_t batch, std::size_t n, std::size_t heads, std::size_t dh, float* out);
 
 }  // namespace poslab

@@ -8,6 +8,7 @@
 
 #include "poslab/errors.hpp"
 #include "transformer_impl.hpp"
+#include "transformer_positions.hpp"
 
 namespace poslab {
 namespace {
@@ -57,7 +58,7 @@ void validate_transformer_config(const TransformerConfig& c) {
   }
   require_range("layers", c.layers, 1, 6);
   require_range("ffn_size", c.ffn_size, 4, 1024);
-  require_range("max_len", c.max_len, 2, 512);
+  require_range("max_len", c.max_len, 2, 1024);
   const int method = static_cast<int>(c.positional);
   if (method < 0 || method > 5) {
     throw ArgumentError("positional is not one of the six methods", "unknown_variant", "positional",
@@ -84,8 +85,12 @@ TinyTransformer::Impl::Impl(const TransformerConfig& c) : config(c) {
     return info.offset;
   };
   token_w = add("token.weight", {c.vocab_size, d});
-  if (c.positional == PositionalMethod::learned) position_w = add("position.weight", {c.max_len, d});
-  if (c.positional == PositionalMethod::t5) relative_w = add("relative_bias.weight", {kTransformerT5Buckets, c.heads});
+  positions = make_positions(c);
+  const std::vector<PositionalTensor> positional_tensors = positions->tensors();
+  for (std::size_t t = 0; t < positional_tensors.size(); ++t) {
+    const std::size_t at = add(positional_tensors[t].name, positional_tensors[t].shape);
+    if (t == 0) positions->place(at);
+  }
   for (int l = 0; l < c.layers; ++l) {
     const std::string prefix = "layers." + std::to_string(l) + ".";
     BlockOffsets b{};
@@ -120,10 +125,7 @@ TinyTransformer::Impl::Impl(const TransformerConfig& c) : config(c) {
   // The draws, in the order the modules are created (state_dict order is creation order too).
   TorchGenerator generator(c.seed);
   normal_fill(generator, p(token_w), infos[0].size);
-  if (position_w != kNone)
-    normal_fill(generator, p(position_w), static_cast<std::size_t>(c.max_len) * static_cast<std::size_t>(d));
-  if (relative_w != kNone)
-    normal_fill(generator, p(relative_w), static_cast<std::size_t>(kTransformerT5Buckets) * static_cast<std::size_t>(c.heads));
+  if (!positional_tensors.empty()) positions->initialise(generator, p(infos[1].offset));
   auto ones = [&](std::size_t at) { std::fill(p(at), p(at) + d, 1.0f); };
   for (const BlockOffsets& b : blocks) {
     ones(b.ln1_w);
@@ -214,6 +216,8 @@ void TinyTransformer::set_parameter(const std::string& name, const std::vector<f
   require_size("values", values.size(), info.size, name + "'s size");
   require_finite("values", values.data(), values.size());
   std::copy(values.begin(), values.end(), impl_->params.begin() + static_cast<std::ptrdiff_t>(info.offset));
+  impl_->decoder.keys.clear();  // the cached keys and values came from the old parameters
+  impl_->decoder.position = 0;
 }
 
 }  // namespace poslab

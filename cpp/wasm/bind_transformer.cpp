@@ -189,6 +189,22 @@ class TinyTransformerJs {
     return guarded([&] { return model().last_gradient_norm(); });
   }
 
+  void begin_sequence() {
+    guarded([&] { model().begin_sequence(); });
+  }
+
+  val next(double id) {
+    return guarded([&] { return float_array(model().next(to_int("id", id))); });
+  }
+
+  int sequence_length() const {
+    return guarded([&] { return model().sequence_length(); });
+  }
+
+  val token_losses(const val& ids, const val& targets) {
+    return guarded([&] { return to_float64_array(model().token_losses(to_int_ids("ids", ids), to_int_ids("targets", targets))); });
+  }
+
   val attention_weights(const val& ids, double length) {
     return guarded([&] { return float_array(model().attention_weights(to_int_ids("ids", ids), to_int("length", length))); });
   }
@@ -225,6 +241,10 @@ EMSCRIPTEN_BINDINGS(poslab_transformer) {
       .function("loss", &TinyTransformerJs::loss)
       .function("adamStep", &TinyTransformerJs::adam_step)
       .function("attentionWeights", &TinyTransformerJs::attention_weights)
+      .function("beginSequence", &TinyTransformerJs::begin_sequence)
+      .function("next", &TinyTransformerJs::next)
+      .function("tokenLosses", &TinyTransformerJs::token_losses)
+      .property("sequenceLength", &TinyTransformerJs::sequence_length)
       .property("adamSteps", &TinyTransformerJs::adam_steps)
       .property("lastGradientNorm", &TinyTransformerJs::last_gradient_norm);
 }

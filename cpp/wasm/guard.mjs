@@ -140,8 +140,11 @@ const CLASSES = {
       loss: 'ids:array targets:array batch:number length:number',
       adamStep: 'options:object(adam)=',
       attentionWeights: 'ids:array length:number',
+      beginSequence: '',
+      next: 'id:number',
+      tokenLosses: 'ids:array targets:array',
     },
-    properties: ['adamSteps', 'lastGradientNorm'],
+    properties: ['adamSteps', 'lastGradientNorm', 'sequenceLength'],
   },
   Gpt2Tokenizer: {
     constructor: 'vocabulary:bytes',

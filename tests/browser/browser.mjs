@@ -57,7 +57,10 @@ export async function openPage(browser, { viewport = { width: 1280, height: 900 
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`); });
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+  // A request the page's own navigation cancels (a reload while the icon loads) is aborted, not failed.
+  page.on('requestfailed', (request) => {
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+  });
   return { context, page, problems };
 }
 

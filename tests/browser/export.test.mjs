@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, openTable, saveFigure as save, csvCells as cells } from './browser.mjs';
+import { readFile } from 'node:fs/promises';
 
 const { open } = useLesson('pe-matrix');
 

@@ -196,7 +196,8 @@ TEST_CASE("bad configurations are refused with the field's name and a code") {
   CHECK(with([](auto& c) { c.ffn_size = 3; }) == "out_of_range:ffn_size");
   CHECK(with([](auto& c) { c.ffn_size = 1025; }) == "out_of_range:ffn_size");
   CHECK(with([](auto& c) { c.max_len = 1; }) == "out_of_range:max_len");
-  CHECK(with([](auto& c) { c.max_len = 513; }) == "out_of_range:max_len");
+  CHECK(with([](auto& c) { c.max_len = 1025; }) == "out_of_range:max_len");
+  CHECK(with([](auto& c) { c.max_len = 1024; }) == "none");
   CHECK(with([](auto& c) { c.positional = static_cast<PositionalMethod>(6); }) == "unknown_variant:positional");
   CHECK(code_of([] { poslab::parse_positional_method("relative"); }) == "unknown_variant:positional");
   CHECK(poslab::parse_positional_method("t5") == PositionalMethod::t5);

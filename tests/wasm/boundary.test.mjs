@@ -14,7 +14,7 @@ const CODES = new Set([
   'out_of_range', 'not_integer', 'odd_width', 'size_mismatch', 'not_finite', 'too_large', 'unknown_variant', 'empty',
   'not_permutation', 'repeated_position', 'not_array', 'invalid_utf8', 'unknown_word', 'not_trained', 'empty_vocabulary', 'special_token',
   'invalid_vocabulary', 'too_few_tokens', 'not_text', 'wrong_type', 'argument_count', 'out_of_memory',
-  'not_divisible', 'unknown_parameter', 'not_ready', 'argument_threw', 'detached', 'deleted', 'busy', 'needs_new',
+  'not_divisible', 'unknown_parameter', 'not_ready', 'argument_threw', 'detached', 'deleted', 'busy', 'needs_new', 'not_causal',
 ]);
 
 function codeOf(fn) {

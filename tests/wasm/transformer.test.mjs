@@ -169,7 +169,7 @@ for (const [build, m] of Object.entries(builds)) {
       [{ ffnSize: 3 }, 'out_of_range', 'ffn_size'],
       [{ ffnSize: 1025 }, 'out_of_range', 'ffn_size'],
       [{ maxLen: 1 }, 'out_of_range', 'max_len'],
-      [{ maxLen: 513 }, 'out_of_range', 'max_len'],
+      [{ maxLen: 1025 }, 'out_of_range', 'max_len'],
       [{ positional: 'absolute' }, 'unknown_variant', 'positional'],
       [{ positional: 3 }, 'wrong_type', 'positional'],
       [{ causal: 'yes' }, 'wrong_type', 'causal'],

@@ -41,7 +41,7 @@ struct TransformerConfig {
   int heads = 2;          ///< 1 … 8, divides d_model; d_model / heads even for rope
   int layers = 2;         ///< 1 … 6
   int ffn_size = 16;      ///< 4 … 1024
-  int max_len = 12;       ///< 2 … 512: the longest sequence
+  int max_len = 12;       ///< 2 … 1024: the longest sequence (and position.weight's rows, for learned)
   PositionalMethod positional = PositionalMethod::none;
   bool causal = true;     ///< mask j > i (a language model); false: every position sees every other
   TorchSeed seed = 0;     ///< torch.manual_seed(seed) before the modules are created
@@ -128,6 +128,21 @@ class TinyTransformer {
 
   /// Softmax weights of every layer and head for one sequence: layers × heads × length × length floats.
   std::vector<float> attention_weights(const std::vector<int>& ids, int length);
+
+  /// Incremental decoding, for a causal model (a bidirectional one: not_causal): every layer's keys and values
+  /// are kept, so each new token costs one row through the model instead of the whole sequence, with the logits
+  /// logits() gives at that position (to float rounding). begin_sequence() forgets the tokens so far; next(id)
+  /// reads the token at position sequence_length() and returns its vocab_size logits. A sequence holds at most
+  /// max_len tokens (out_of_range, argument position); an id outside the vocabulary is out_of_range (id). A
+  /// change of the parameters (adam_step, set_parameter) forgets the sequence: the next token starts a new one.
+  void begin_sequence();
+  std::vector<float> next(int id);
+  int sequence_length() const;
+
+  /// −log p(targets[t] | ids[0 … t]) at every position t of one sequence (1 … max_len tokens; targets are token
+  /// ids, not −100), computed through next(): one row per layer in memory, never a length × length attention.
+  /// The perplexity of the sequence is exp(mean). Leaves the decoding state at the end of the sequence.
+  std::vector<double> token_losses(const std::vector<int>& ids, const std::vector<int>& targets);
 
  private:
   struct Impl;
