@@ -4,9 +4,9 @@
 // generated wasm/ folder) is copied verbatim to dist/, so the module ends up at dist/wasm/poslab.mjs.
 //
 // vite-plugin-pwa (Workbox) makes the lab work offline after the first visit: a web app manifest and a service
-// worker that precaches the whole site (both WebAssembly builds, every lesson chunk, KaTeX's woff2 fonts), and
-// caches the GPT-2 vocabulary and the document's story the first time a lesson asks for them. A new build
-// waits until the reader accepts it ("new version — reload", web/src/offline.js): never half old, half new.
+// worker that precaches the whole site (both WebAssembly builds, every lesson chunk, KaTeX's woff2 fonts, GPT-2's
+// vocabulary), and caches a document's text the first time a lesson downloads it. A new build waits until the
+// reader accepts it ("new version — reload", web/src/offline.js): never half old, half new.
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lessonMarkdown } from './scripts/vite/lesson-markdown.mjs';
@@ -50,14 +50,15 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // Everything a lesson needs, up front; the vocabulary (545 KB) only once a lesson has used it.
-        globPatterns: ['**/*.{js,mjs,css,html,wasm,svg,png,woff2}'],
-        globIgnores: ['**/data/**'],
+        // Everything the site ships, up front, so that a lesson opened for the first time without a network works
+        // too: GPT-2's vocabulary (data/gpt2.json, 545 KB) included. Not KaTeX's woff and ttf fonts, which only
+        // browsers without woff2 would ask for (none that runs this lab). Files up to 4 MiB: the largest, the
+        // SIMD module, is 0.7 MB.
+        globPatterns: ['**/*.{js,mjs,css,html,wasm,svg,png,woff2,json}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         clientsClaim: true, // the first visit is controlled at once, so it works offline without a reload
         cleanupOutdatedCaches: true,
         runtimeCaching: [
-          { urlPattern: ({ url }) => url.pathname.endsWith('/data/gpt2.json'), handler: 'CacheFirst', options: { cacheName: 'poslab-vocabulary' } },
           {
             urlPattern: ({ url }) => url.origin === 'https://raw.githubusercontent.com',
             handler: 'StaleWhileRevalidate',

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm run build: the two WebAssembly modules, then the static site (Vite) into dist/.
+# npm run build: the two WebAssembly modules, then the static site (Vite) into dist/, then the SCORM packages
+# into dist-scorm/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # npm ci when node_modules is missing or older than the lock file (a pull that added a package).
@@ -11,3 +12,5 @@ mkdir -p web/public/data
 cp node_modules/@dqbd/tiktoken/encoders/gpt2.json web/public/data/gpt2.json
 npx vite build --config vite.config.js --logLevel warn
 echo "build: static site in dist/ (module at dist/wasm/poslab.mjs)"
+# The same site as SCORM 1.2 packages for course platforms, one per language (POSLAB_SCORM_MASTERY, default 80).
+node scripts/scorm-package.mjs

@@ -11,6 +11,7 @@ import { courseNav, coursePager, focusTitle, startOver } from './ui/course-nav.j
 import { embedFlags, embedPanel, readEmbed } from './embed.js';
 import { startOffline } from './offline.js';
 import { readTextSize, setLargeText, largeText } from './ui/text-size.js';
+import { startScorm, keepScorm } from './scorm.js';
 
 const $ = (id) => document.getElementById(id);
 const article = $('lesson');
@@ -40,6 +41,7 @@ function save() {
   const inLink = parseHash(location.hash).lesson;
   if (inLink && inLink !== current.lesson.id && findLesson(inLink)) return;
   saveView({ lesson: current.lesson.id, lang: language(), params: current.params, decls: current.code.params }, { flags: embedFlags() });
+  keepScorm(current.lesson.id);
 }
 
 /** Lesson text in the current language, with the lesson's widgets moved into their <div data-slot> places. */
@@ -223,6 +225,8 @@ function switchLanguage(lang) {
 
 function start() {
   mountNotices($('notices'));
+  // Launched as a lesson of a SCORM package: the link becomes the view the student left (scorm.js).
+  startScorm({ shownLesson: () => current?.lesson.id });
   const { lesson: id, query } = parseHash(location.hash);
   readEmbed(query);
   readTextSize(query);

@@ -1,7 +1,10 @@
 // ui/quiz.js — a self-check quiz: each question is a group of radio buttons and a "Check" button; the answer
-// gets feedback (right or not, and why) in the reader's language. Nothing is recorded or sent anywhere.
+// gets feedback (right or not, and why) in the reader's language. The answers stay in this browser; only a
+// lesson launched from a course platform's SCORM package also sends them, and its score, to the platform
+// (scorm.js).
 import { t, has } from '../i18n.js';
 import { storage } from '../state.js';
+import { recordsAnswers, answersChecked } from '../scorm.js';
 import './quiz.css';
 
 let counter = 0;
@@ -46,13 +49,17 @@ export function quiz({ prefix, questions }) {
   const shared = (key) => t(has(`${prefix}.${key}`) ? `${prefix}.${key}` : `quiz.${key}`);
   const storageKey = `quiz:${prefix}`;
   element.dataset.storageKey = storageKey; // "start over" clears the answers of the quizzes on the page
+  const recorded = recordsAnswers(storageKey); // before reading: in a platform, stale answers are forgotten
   const saved = savedAnswers(storageKey);
   const progress = document.createElement('p');
   progress.className = 'quiz-progress';
   progress.setAttribute('aria-live', 'polite');
+  // The questions whose kept answer is one of their options and passes `test` (any answer, or the right one).
+  const keptAnswers = (test = () => true) => questions.filter((q) => q.options.some((o) => o.id === saved[q.id] && test(o))).length;
+  const answeredRight = () => keptAnswers((o) => o.correct);
   const sayProgress = () => {
-    const right = questions.filter((q) => q.options.some((o) => o.correct && o.id === saved[q.id])).length;
-    progress.textContent = t('quiz.progress', { right, total: questions.length });
+    const right = answeredRight();
+    progress.textContent = t(recorded ? 'quiz.progressPlatform' : 'quiz.progress', { right, total: questions.length });
     progress.dataset.right = String(right);
   };
   const parts = questions.map((question) => {
@@ -98,6 +105,7 @@ export function quiz({ prefix, questions }) {
       if (picked) {
         saved[question.id] = picked.option.id;
         storage.set(storageKey, JSON.stringify(saved));
+        answersChecked(storageKey, { right: answeredRight(), answered: keptAnswers(), total: questions.length });
       }
       say();
       sayProgress();
