@@ -33,6 +33,17 @@ def repo_root(start: os.PathLike | str | None = None) -> Path:
     raise FileNotFoundError(f"no poslab repository (package.json + notebooks/) above {here}")
 
 
+def data_dir(root: os.PathLike | str | None = None) -> Path:
+    """The folder of the source texts (the-verdict.txt, text.txt), never committed: the project's one rule,
+    scripts/data-dir.mjs (POSLAB_DATA, else shared/data beside the project or beside its git origin)."""
+    import subprocess
+    script = repo_root(root) / "scripts" / "data-dir.mjs"
+    done = subprocess.run(["node", str(script)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise FileNotFoundError(done.stderr.strip())
+    return Path(done.stdout.strip())
+
+
 def to_plain(obj: Any) -> Any:
     """Turn tensors, arrays and NumPy scalars into plain lists, floats, ints, bools and strings."""
     if hasattr(obj, "detach") and hasattr(obj, "cpu"):  # a torch tensor

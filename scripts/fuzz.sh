@@ -45,10 +45,7 @@ trap 'rm -rf "$work"' EXIT
 
 # A few lines of the source texts (never committed), when they are here, as extra seeds for the text drivers:
 # eight seeds of two short lines from each.
-data=""
-for dir in "${POSLAB_DATA:-}" ../shared/data /work/shared/data; do
-  if [ -n "$dir" ] && [ -f "$dir/text.txt" ]; then data="$dir"; break; fi
-done
+data="$(node scripts/data-dir.mjs 2>/dev/null || true)"
 if [ -n "$data" ]; then
   mkdir -p "$work/texts"
   for text in "$data"/*.txt; do

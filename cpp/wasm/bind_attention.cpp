@@ -16,7 +16,7 @@
 using emscripten::val;
 using namespace poslab_js;
 
-// ---- attention and RoPE (issue 6): selfAttention, permutationGap, rope, ropeScoreGrid, additiveScoreGrid ----
+// ---- attention and RoPE: selfAttention, permutationGap, rope, ropeScoreGrid, additiveScoreGrid ----
 namespace {
 
 
@@ -56,7 +56,7 @@ val self_attention_plain(const val& x, double seq_len, double dim) {
 // keyLength (optional): how many keys are real tokens; keys from there on are padding and get weight 0.
 // Checked here (1..seq_len) so the error names the JS option; absent means every key is real.
 long long key_length_option(const val& options, long long n) {
-  if (options["keyLength"].isUndefined() || options["keyLength"].isNull()) return 0;  // absent: every key is real
+  if (is_missing(options["keyLength"])) return 0;  // absent: every key is real
   const long long k = to_integer("keyLength", number_option(options, "keyLength", "keyLength", 0));
   poslab::require_range("keyLength", k, 1, n);
   return k;
@@ -66,14 +66,12 @@ val self_attention_with(const val& x, double seq_len, double dim, const val& opt
   return guarded([&] {
     const auto [n, d] = attention_shape(seq_len, dim);
     const poslab::MatrixF input = to_matrix("x", x, n, d, "seq_len × dim");
-    const bool has_options = options.typeOf().as<std::string>() == "object" && !options.isNull();
-    const bool causal = has_options && options["causal"].as<bool>();
-    const bool projected = has_options && !options["wq"].isUndefined();
-    const long long keys = has_options ? key_length_option(options, n) : 0;
-    if (!projected) return attention_result(poslab::self_attention(input, causal, keys));
-    return attention_result(poslab::self_attention(input, to_projection("wq", options["wq"], d),
-                                                   to_projection("wk", options["wk"], d),
-                                                   to_projection("wv", options["wv"], d), causal, keys));
+    const val o = options_object(options, "options", "{causal: true}");
+    const bool causal = bool_option(o, "causal", "causal", false);
+    const long long keys = key_length_option(o, n);
+    if (is_missing(o["wq"])) return attention_result(poslab::self_attention(input, causal, keys));
+    return attention_result(poslab::self_attention(input, to_projection("wq", o["wq"], d), to_projection("wk", o["wk"], d),
+                                                   to_projection("wv", o["wv"], d), causal, keys));
   });
 }
 
@@ -198,7 +196,7 @@ EMSCRIPTEN_BINDINGS(poslab_attention) {
   emscripten::function("additiveScoreGrid", &additive_score_grid);
 }
 
-// ---- relative positions (issue 6): divTerm, wavelengths, angleMatrix, rotationCheck ----
+// ---- relative positions: divTerm, wavelengths, angleMatrix, rotationCheck ----
 namespace {
 
 
@@ -278,7 +276,7 @@ EMSCRIPTEN_BINDINGS(poslab_relative) {
   emscripten::function("angleMatrix", &angle_matrix);
   emscripten::function("rotationCheck", &rotation_check);
 }
-// ---- seeded attention head (issue 6, part 2): attentionExample ----
+// ---- seeded attention head: attentionExample ----
 namespace {
 
 // {table, wq, wk, wv, words, dim}: the notebook's word vectors and projections for this seed (E002-1).

@@ -16,7 +16,7 @@
 using emscripten::val;
 using namespace poslab_js;
 
-// ---- Embeddings meet positions (issue 3): seeded torch-identical tables, lookup, document 000's steps ----
+// ---- Embeddings meet positions: seeded torch-identical tables, lookup, document 000's steps ----
 
 namespace {
 

@@ -14,10 +14,6 @@ using namespace poslab_js;
 
 namespace {
 
-int to_int(const char* argument, double value) {
-  const long long v = to_integer(argument, value);
-  return static_cast<int>(v > 2147483647LL ? 2147483647LL : v < -2147483647LL ? -2147483647LL : v);
-}
 
 val int32_array(const std::vector<int>& values) {
   val out = val::global("Int32Array").new_(values.size());
@@ -61,11 +57,12 @@ val t5_bias(const val& table, double num_buckets, double heads, double length, b
 
 // {dim, base, originalLength, factor, betaFast, betaSlow, currentLength}; missing fields keep the core's defaults.
 poslab::RopeScalingConfig to_scaling(const val& options) {
-  if (options.isUndefined() || options.isNull() || options.typeOf().as<std::string>() != "object" ||
-      val::global("Array").call<bool>("isArray", options)) {
-    throw poslab::ArgumentError("the RoPE scaling options must be an object such as {dim: 128, originalLength: 2048, factor: 4}",
-                                "wrong_type", "options");
+  const char* example = "{dim: 128, originalLength: 2048, factor: 4}";
+  if (is_missing(options)) {  // required here, with the words options_object uses for any other non-object
+    throw poslab::ArgumentError(std::string("options must be an object such as ") + example, "wrong_type", "options",
+                                {{"expected", std::string("object")}});
   }
+  options_object(options, "options", example);
   poslab::RopeScalingConfig c;
   c.dim = to_int("dim", number_option(options, "dim", "dim", c.dim));
   c.base = number_option(options, "base", "base", c.base);

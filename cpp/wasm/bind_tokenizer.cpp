@@ -15,7 +15,7 @@
 using emscripten::val;
 using namespace poslab_js;
 
-// ---- Tokenizer (issue 5): GPT-2's byte-level BPE, document 004's sliding windows and batches ----
+// ---- Tokenizer: GPT-2's byte-level BPE, document 004's sliding windows and batches ----
 // Text crosses as UTF-8 bytes (TextEncoder turns a lone surrogate into U+FFFD, as tiktoken's own WASM build
 // does); ids cross as Uint32Array; decoded bytes become a string through TextDecoder (invalid → U+FFFD).
 namespace {

@@ -14,24 +14,6 @@ using namespace poslab_js;
 
 namespace {
 
-bool is_missing(const val& v) { return v.isUndefined() || v.isNull(); }
-
-// An options object (or nothing); anything else is refused naming `argument`.
-val options_object(const val& options, const char* argument, const char* example) {
-  if (is_missing(options)) return val::object();
-  if (options.typeOf().as<std::string>() != "object" || val::global("Array").call<bool>("isArray", options)) {
-    throw poslab::ArgumentError(std::string(argument) + " must be an object such as " + example, "wrong_type",
-                                argument);
-  }
-  return options;
-}
-
-int int_option(const val& options, const char* name, const char* argument, int fallback) {
-  const long long value = to_integer(argument, number_option(options, name, argument, fallback));
-  // Values outside int are clamped; validate_transformer_config then names the allowed range.
-  return static_cast<int>(std::max<long long>(std::min<long long>(value, 2147483647LL), -2147483647LL));
-}
-
 poslab::TransformerConfig to_config(const val& options) {
   const val o = options_object(options, "config", "{vocabSize: 12, dModel: 32, positional: 'rope'}");
   poslab::TransformerConfig c;
@@ -49,14 +31,7 @@ poslab::TransformerConfig to_config(const val& options) {
     }
     c.positional = poslab::parse_positional_method(positional.as<std::string>());
   }
-  const val causal = o["causal"];
-  if (!is_missing(causal)) {
-    if (causal.typeOf().as<std::string>() != "boolean") {
-      throw poslab::ArgumentError("causal must be true or false", "wrong_type", "causal",
-                                  {{"expected", std::string("boolean")}});
-    }
-    c.causal = causal.as<bool>();
-  }
+  c.causal = bool_option(o, "causal", "causal", c.causal);
   if (!is_missing(o["seed"])) c.seed = to_seed(o["seed"]);
   poslab::validate_transformer_config(c);
   return c;
@@ -86,11 +61,6 @@ std::vector<int> to_int_ids(const char* argument, const val& values) {
     out[i] = static_cast<int>(std::max(-2147483647.0, std::min(2147483647.0, v[i])));
   }
   return out;
-}
-
-int to_int(const char* argument, double value) {
-  const long long v = to_integer(argument, value);
-  return static_cast<int>(std::max<long long>(std::min<long long>(v, 2147483647LL), -2147483647LL));
 }
 
 val float_array(const std::vector<float>& v) { return to_float32_array(v.data(), v.size()); }

@@ -15,44 +15,22 @@
 using emscripten::val;
 using namespace poslab_js;
 
-// ==== Word2Vec and the word tokenizer (issue 4) ============================================================
+// ==== Word2Vec and the word tokenizer ============================================================
 
 namespace {
 
-// A JavaScript option as a double: missing → the default; anything but a number → NaN (refused by the core).
-double option(const val& options, const char* name, double fallback) {
-  const val v = options[name];
-  if (v.isUndefined() || v.isNull()) return fallback;
-  return v.typeOf().as<std::string>() == "number" ? v.as<double>() : std::numeric_limits<double>::quiet_NaN();
-}
-
-// A JavaScript number as the core's int: out-of-int values are clamped (still outside every allowed range), so
-// the core's check refuses them and names the range.
-int to_int(const char* argument, double value) {
-  const long long v = to_integer(argument, value);
-  return static_cast<int>(std::max<long long>(std::min<long long>(v, 2147483647LL), -2147483647LL));
-}
-
-int int_option(const val& options, const char* name, const char* argument, int fallback) {
-  return to_int(argument, option(options, name, fallback));
-}
-
 poslab::SkipGramParams to_params(const val& options) {
-  if (!options.isUndefined() && !options.isNull() && options.typeOf().as<std::string>() != "object") {
-    throw poslab::ArgumentError("the SkipGram options must be an object such as {vectorSize: 100}", "not_array",
-                                "options");
-  }
-  const val o = options.isUndefined() || options.isNull() ? val::object() : options;
+  const val o = options_object(options, "options", "{vectorSize: 100}");
   poslab::SkipGramParams p;
   p.vector_size = int_option(o, "vectorSize", "vector_size", p.vector_size);
   p.window = int_option(o, "window", "window", p.window);
   p.min_count = int_option(o, "minCount", "min_count", p.min_count);
   p.negative = int_option(o, "negative", "negative", p.negative);
   p.epochs = int_option(o, "epochs", "epochs", p.epochs);
-  p.sample = option(o, "sample", p.sample);
-  p.alpha = option(o, "alpha", p.alpha);
-  p.min_alpha = option(o, "minAlpha", p.min_alpha);
-  p.seed = option(o, "seed", p.seed);
+  p.sample = number_option(o, "sample", "sample", p.sample);
+  p.alpha = number_option(o, "alpha", "alpha", p.alpha);
+  p.min_alpha = number_option(o, "minAlpha", "min_alpha", p.min_alpha);
+  p.seed = number_option(o, "seed", "seed", p.seed);
   poslab::validate(p);
   return p;
 }

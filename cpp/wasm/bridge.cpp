@@ -38,15 +38,48 @@ long long to_integer(const char* argument, double value) {
   return static_cast<long long>(value > kLimit ? kLimit : value < -kLimit ? -kLimit : value);
 }
 
-// The guard has already refused BigInt arrays and non-number entries, but this side does not rely on it.
-double number_option(const val& options, const char* name, const char* argument, double fallback) {
-  const val v = options[name];
-  if (v.isUndefined() || v.isNull()) return fallback;
-  if (v.typeOf().as<std::string>() != "number") {
-    throw poslab::ArgumentError(std::string(argument) + " must be a number", "wrong_type", argument,
-                                {{"expected", std::string("number")}});
+int to_int(const char* argument, double value) {
+  const long long v = to_integer(argument, value);
+  return static_cast<int>(std::max<long long>(std::min<long long>(v, 2147483647LL), -2147483647LL));
+}
+
+bool is_missing(const val& value) { return value.isUndefined() || value.isNull(); }
+
+val options_object(const val& options, const char* argument, const char* example) {
+  if (is_missing(options)) return val::object();
+  if (options.typeOf().as<std::string>() != "object" || val::global("Array").call<bool>("isArray", options)) {
+    throw poslab::ArgumentError(std::string(argument) + " must be an object such as " + example, "wrong_type", argument,
+                                {{"expected", std::string("object")}});
   }
-  return v.as<double>();
+  return options;
+}
+
+namespace {
+
+// A field of the given JavaScript type, or nothing; the guard has copied the options into a plain object.
+val typed_field(const val& options, const char* name, const char* argument, const char* type, const char* expected) {
+  const val v = options[name];
+  if (!is_missing(v) && v.typeOf().as<std::string>() != type) {
+    throw poslab::ArgumentError(std::string(argument) + " must be " + expected, "wrong_type", argument,
+                                {{"expected", std::string(type)}});
+  }
+  return v;
+}
+
+}  // namespace
+
+double number_option(const val& options, const char* name, const char* argument, double fallback) {
+  const val v = typed_field(options, name, argument, "number", "a number");
+  return is_missing(v) ? fallback : v.as<double>();
+}
+
+int int_option(const val& options, const char* name, const char* argument, int fallback) {
+  return to_int(argument, number_option(options, name, argument, fallback));
+}
+
+bool bool_option(const val& options, const char* name, const char* argument, bool fallback) {
+  const val v = typed_field(options, name, argument, "boolean", "true or false");
+  return is_missing(v) ? fallback : v.as<bool>();
 }
 
 void require_number_array(const char* argument, const val& values) {

@@ -64,9 +64,23 @@ auto guarded(Body&& body) -> decltype(body()) {
 /// name the allowed range. Values past 2^53 are clamped (they are far outside every range anyway).
 long long to_integer(const char* argument, double value);
 
-/// A numeric field of an options object: missing (undefined or null) → `fallback`; anything but a number →
-/// wrong_type naming `argument` (the option as the reader's message calls it).
+/// A JavaScript number as an int for the core: to_integer's checks, then values past int clamped (they stay
+/// outside every allowed range, so the core's check names the range).
+int to_int(const char* argument, double value);
+
+/// undefined or null: an option or argument the caller left out.
+bool is_missing(const val& value);
+
+/// An options object, or an empty one when `options` is missing; anything else (a number, a string, an Array) is
+/// wrong_type naming `argument`, with an example of the object it takes. The same mistake, the same error, in
+/// every binding.
+val options_object(const val& options, const char* argument, const char* example);
+
+/// Fields of an options object, each named `argument` in errors (the option as the reader's message calls it):
+/// missing → `fallback`; a value of another JavaScript type → wrong_type.
 double number_option(const val& options, const char* name, const char* argument, double fallback);
+int int_option(const val& options, const char* name, const char* argument, int fallback);
+bool bool_option(const val& options, const char* name, const char* argument, bool fallback);
 
 /// Throws not_array unless `values` is an Array or a typed array of numbers (not BigInt, not a DataView), and
 /// too_large when it is longer than the core's cap.

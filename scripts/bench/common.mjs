@@ -2,23 +2,15 @@
 // WebAssembly modules, timing, the native benchmark binaries, tables and the .bench/ results folder.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dataDir as findDataDir } from '../data-dir.mjs';
 
 export const root = new URL('../../', import.meta.url);
 const load = async (entry) => (await import(new URL(`web/public/wasm/${entry}`, root).href)).default();
 export const simd = await load('poslab.mjs');
 export const scalar = await load('poslab-scalar.mjs');
 
-/**
- * The folder of the texts the experiments read, found as the tests find it: POSLAB_DATA, else ../shared/data/
- * next to the project, else the workplace's /work/shared/data/ (a fresh clone elsewhere still finds it).
- */
-function findDataDir() {
-  const candidates = [process.env.POSLAB_DATA, new URL('../shared/data/', root).pathname, '/work/shared/data/'];
-  const found = candidates.filter(Boolean).find((dir) => existsSync(`${dir.replace(/\/?$/, '/')}the-verdict.txt`));
-  if (!found) throw new Error(`the-verdict.txt not found in ${candidates.filter(Boolean).join(', ')}: set POSLAB_DATA`);
-  return found.replace(/\/?$/, '/');
-}
-export const dataDir = findDataDir();
+/** The folder of the texts the experiments read (scripts/data-dir.mjs), with a trailing slash. */
+export const dataDir = `${findDataDir()}/`;
 
 /** Median time of `runs` calls of body, in ms, after one warm-up call. */
 export function median(runs, body) {

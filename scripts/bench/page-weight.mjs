@@ -1,4 +1,4 @@
-// Page weight (issue 13): what the first lesson a visitor opens downloads before anything else is asked for
+// Page weight: what the first lesson a visitor opens downloads before anything else is asked for
 // (JavaScript + WebAssembly + CSS, gzip level 9 as a static host would send them; fonts, the favicon and the
 // service worker's later precache not counted). Loads the built site in Chromium, lists the requests the
 // first lesson makes, and sums their gzip sizes. Target: at most 400 KB.

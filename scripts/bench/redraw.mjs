@@ -1,4 +1,4 @@
-// Redraw budget (issue 14): how long after a slider moves the page shows the new figures, on the built site in
+// Redraw budget: how long after a slider moves the page shows the new figures, on the built site in
 // headless Chromium. Each sample sets a range input, fires its `input` event and waits two animation frames
 // (the lab draws in the next frame; the second one starts once that drawing is done). The same wait with no
 // input is the two-frame floor; what a reader feels is the time above it. Targets: p95 above the floor at most

@@ -1,4 +1,4 @@
-// TinyTransformer training speed (issue 11): milliseconds per training step (loss and gradients, then Adam
+// TinyTransformer training speed: milliseconds per training step (loss and gradients, then Adam
 // with clip_grad_norm_ 1, batch 32) in WebAssembly SIMD, WebAssembly scalar, native, and PyTorch on one thread
 // (its module is the reference notebook's). Presets: `small`, lesson 12's reversal model (train-transformer:
 // d 32, 4 heads, 2 layers, 6 tokens, sinusoidal, bidirectional); `length`, lesson 13's large model

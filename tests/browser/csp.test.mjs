@@ -1,4 +1,4 @@
-// Issue 16.7: the site runs under a strict Content Security Policy with no 'unsafe-eval' (the Emscripten glue is
+// The site runs under a strict Content Security Policy with no 'unsafe-eval' (the Emscripten glue is
 // built with DYNAMIC_EXECUTION=0; only WebAssembly compilation is allowed, by 'wasm-unsafe-eval'). Any
 // violation is a console error, which the page's problem list collects.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 13: user text never becomes HTML. Every text field and text box of every lesson (and a link's values)
+// User text never becomes HTML. Every text field and text box of every lesson (and a link's values)
 // gets markup that would run script or create elements if it were ever parsed as HTML; the page must show it as
 // text only: no element it names appears, no handler runs, nothing throws.
 import { test } from 'node:test';

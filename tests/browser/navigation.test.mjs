@@ -1,4 +1,4 @@
-// The way through the course (issue 14.3): every lesson ends with its place in the course and links to the
+// The way through the course: every lesson ends with its place in the course and links to the
 // previous and next lessons; moving to a lesson brings its title into view and focus; on a phone the lesson
 // list is behind a "Lessons" button in the sticky header, reachable from anywhere, by keyboard too; notices of
 // the lesson left behind are cleared.

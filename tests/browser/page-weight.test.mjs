@@ -1,4 +1,4 @@
-// Issue 13: the first lesson downloads at most 400 KB gzip of JavaScript + WebAssembly + CSS before the
+// The first lesson downloads at most 400 KB gzip of JavaScript + WebAssembly + CSS before the
 // vocabulary (fonts and the service worker's later precache not counted). Sizes, not timings: deterministic.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

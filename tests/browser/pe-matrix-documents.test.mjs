@@ -1,4 +1,4 @@
-// Lesson "pe-matrix", issue 10: document 001's two figures (the sines of positions 2 and 10 across the
+// Lesson "pe-matrix": document 001's two figures (the sines of positions 2 and 10 across the
 // dimensions, E001-2) with either formula and their own formula selector, its split of the matrix into
 // pe[:, 0::2] and pe[:, 1::2] (E001-5) and its other layout (sines first, then cosines: the same similarities),
 // document 003's plot (E003-5) and remarks (with links to the lessons on what models use today), checked on

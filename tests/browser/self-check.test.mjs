@@ -1,4 +1,4 @@
-// Every lesson's self-check (issue 14.4): each question answers right and wrong with feedback in the reader's
+// Every lesson's self-check: each question answers right and wrong with feedback in the reader's
 // language, the right answer is not always in the same place, answers come back after a reload, and the
 // answers that quote the lab's numbers are held against the numbers the lab itself shows.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Start clean on a shared computer (issue 13.5): a link from outside opens exactly what it says and the
+// Start clean on a shared computer: a link from outside opens exactly what it says and the
 // defaults for the rest, never the previous visitor's values; moving inside the lab, or coming back to its
 // bare address, brings back what this browser kept; "start over" forgets one lesson or the whole lab.
 import { test } from 'node:test';

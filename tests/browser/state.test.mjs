@@ -106,7 +106,7 @@ test('a huge value in a link is quoted by its start and end, and the notice wrap
   await context.close();
 });
 
-// Issue 16: a 2 MB paste into a number field took 1.6–4.2 s and its message repeated the whole paste. The field
+// A 2 MB paste into a number field took 1.6–4.2 s and its message repeated the whole paste. The field
 // keeps at most 2000 characters and the message quotes a short piece of them.
 test('a 2 MB paste into a number field is cut to 2000 characters and explained with a short quote', async () => {
   const { page, problems, context } = await site.open('#/pe-matrix?lang=es');

@@ -1,4 +1,4 @@
-// The teachers' guide (issue 13): reached from the lab's footer, in both languages, one entry per lesson in the
+// The teachers' guide: reached from the lab's footer, in both languages, one entry per lesson in the
 // lab's order, accessible (axe-core), under the lab's policy with no violation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

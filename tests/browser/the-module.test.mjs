@@ -78,7 +78,7 @@ test('the dropout choices read as numbers in both languages (no catalogue key sh
   await context.close();
 });
 
-// Issue 10: document 000's module beside document 002's, and what its register_buffer comment gets wrong.
+// Document 000's module beside document 002's, and what its register_buffer comment gets wrong.
 for (const [lang, words] of [
   ['en', {
     corner: 'What', columns: ['Document 000', 'Document 002', 'Document 003 (fragments)'],

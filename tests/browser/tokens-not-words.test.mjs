@@ -1,4 +1,4 @@
-// Lesson "text-to-tokens", issue 10: max_len counts tokens, not words (document 000). The counts on the page
+// Lesson "text-to-tokens": max_len counts tokens, not words (document 000). The counts on the page
 // against js-tiktoken (the peer), in both languages; Spanish takes more tokens per word than English.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -54,7 +54,7 @@ for (const [lang, labels] of [
     const last = table.at(-1);
     assert.equal(last[0], '300');
     const [none, sinusoidal] = last.slice(1).map(Number);
-    // The lab's runs (and PyTorch on this model, issue 11): none about 0.35, sinusoidal 1.0.
+    // The lab's runs (and PyTorch on this model, notebooks/transformer_reference.ipynb): none about 0.35, sinusoidal 1.0.
     assert.ok(none > 0.2 && none < 0.5, `none ${none}`);
     assert.ok(sinusoidal >= 0.95, `sinusoidal ${sinusoidal}`);
     // The first point is the untrained model, at step 0.

@@ -180,7 +180,7 @@ test('words, positions and formula come back from the link; bad input is explain
   await context.close();
 });
 
-// Issue 16: a 2 MB paste once blocked the main thread for 46–125 s when Train was pressed (messages repeated the
+// A 2 MB paste once blocked the main thread for 46–125 s when Train was pressed (messages repeated the
 // whole input). Training runs in the worker: the page keeps drawing frames. The bound is far above a busy
 // machine's jitter and far below the old freeze.
 test('a 1 MB pasted text trains in the worker while the page keeps drawing frames', async () => {
@@ -210,7 +210,7 @@ test('a 1 MB pasted text trains in the worker while the page keeps drawing frame
   await context.close();
 });
 
-// Issue 10: document 001's cosine pitfall (E001-3), the vector pc(black) itself (E001-4), and three defects.
+// Document 001's cosine pitfall (E001-3), the vector pc(black) itself (E001-4), and three defects.
 const doc001 = JSON.parse(readFileSync(new URL('../golden/doc001.json', import.meta.url), 'utf8'));
 
 for (const lang of ['en', 'es']) {

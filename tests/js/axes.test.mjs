@@ -1,4 +1,4 @@
-// charts/axes.js: the y axis' room and title placement that keep charts readable at 360 px (issue 14).
+// charts/axes.js: the y axis' room and title placement that keep charts readable at 360 px.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { linearTicks, logTickFormat, textWidth, titleOnTop, wrapText, yTickRoom } from '../../web/src/charts/axes.js';

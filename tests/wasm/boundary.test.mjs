@@ -1,4 +1,4 @@
-// The module's boundary under hostile use (issues 15 and 16): errors cost nothing (stack, heap, Embind handles),
+// The module's boundary under hostile use: errors cost nothing (stack, heap, Embind handles),
 // wrong types are PoslabErrors with documented codes, and the module answers the same afterwards.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

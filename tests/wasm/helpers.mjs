@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dataDir } from '../../scripts/data-dir.mjs';
 
 const root = new URL('../../', import.meta.url);
 export const distWasm = new URL('dist/wasm/', root);
@@ -13,17 +14,9 @@ export async function loadModule(entry = 'poslab.mjs') {
   return (await import(url.href)).default();
 }
 
-/**
- * A text of the source material's data folder (the-verdict.txt, text.txt), which is not committed: POSLAB_DATA,
- * else ../shared/data next to the project, else /work/shared/data (the workplace's copy).
- */
+/** A text of the source material's data folder (the-verdict.txt, text.txt), never committed: scripts/data-dir.mjs finds it. */
 export function sharedData(name) {
-  const candidates = [process.env.POSLAB_DATA, fileURLToPath(new URL('../shared/data/', root)), '/work/shared/data/'];
-  for (const dir of candidates.filter(Boolean)) {
-    const path = join(dir, name);
-    if (existsSync(path)) return path;
-  }
-  throw new Error(`${name} not found in ${candidates.filter(Boolean).join(', ')}: set POSLAB_DATA to the shared data folder`);
+  return join(dataDir(), name);
 }
 
 export function golden(name, { seedsAsText = false } = {}) {

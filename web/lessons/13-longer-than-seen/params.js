@@ -24,7 +24,7 @@ export const trainingParams = Object.keys(params);
 const ALL_SIX = Object.fromEntries(RUN_IDS.map((id, i) => [id, METHODS[i]]));
 
 /**
- * The measured set-ups (issue 11): every method on the copy task, trained on 2 to 8 digits and tested up to 16;
+ * The measured set-ups: every method on the copy task, trained on 2 to 8 digits and tested up to 16;
  * small (d_model 32, 600 steps) and, for the patient, the issue's larger model (d_model 64, 4 heads, 2 layers,
  * 1,500 steps). Their times per run are in the preset texts.
  */

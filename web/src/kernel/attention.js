@@ -1,9 +1,11 @@
 // Attention and RoPE: self-attention with its seeded example head, permutations, the encoding's frequencies
 // and rotation, RoPE's scores against the additive encoding's.
-import { call } from './call.js';
+import { call, passThrough } from './call.js';
 
 export function attentionCalls(m) {
   return {
+    // Calls that take and return exactly what the module does (README, "JavaScript API"); the guard checks them.
+    ...passThrough(m, ['divTerm', 'wavelengths', 'closestPositions', 'sinusoidalRequirements', 'ropeRequirements', 'learnedRequirements']),
 
     /** x + PE (scale false) or x·√d + PE (scale true), x = {rows, cols, data}: document 000's forward pass. */
     addPositionalEncoding(x, variant, scale = false) {
@@ -44,15 +46,7 @@ export function attentionCalls(m) {
       call(() => m.validatePermutation(order, n));
     },
 
-    /** The paper's div_term, 10000^(−2i/dModel) for each pair i (Float64Array of dModel/2). */
-    divTerm(dModel) {
-      return call(() => m.divTerm(dModel));
-    },
 
-    /** Wavelength of each pair, 2π/div_term, in positions (Float64Array of dModel/2). */
-    wavelengths(dModel) {
-      return call(() => m.wavelengths(dModel));
-    },
 
     /** position · div_term: {rows: maxLen, cols: dModel/2, data}. */
     angleMatrix(maxLen, dModel) {
@@ -66,30 +60,12 @@ export function attentionCalls(m) {
       return { ...r, rotation: { rows: dModel, cols: dModel, data: r.rotation } };
     },
 
-    /** The two closest different positions of the paper's encoding among 0 … maxLen−1: {posA, posB, distance}. */
-    closestPositions(maxLen, dModel) {
-      return call(() => m.closestPositions(maxLen, dModel));
-    },
 
     /** The two closest different rows of x ({rows, cols, data}): {posA, posB, distance}. */
     closestRows(x) {
       return call(() => m.closestRows(x.data, x.rows, x.cols));
     },
 
-    /**
-     * Document 002's four requirements (E002-2) measured for one code over positions 0 … maxLen − 1:
-     * {closest: {posA, posB, distance}, deterministic, extends, grid, spread}. The learned code (a seeded,
-     * untrained nn.Embedding) adds {seed, nextSeed, redraw}, its seeds as decimal text.
-     */
-    sinusoidalRequirements(maxLen, dModel) {
-      return call(() => m.sinusoidalRequirements(maxLen, dModel));
-    },
-    ropeRequirements(maxLen, dModel) {
-      return call(() => m.ropeRequirements(maxLen, dModel));
-    },
-    learnedRequirements(maxLen, dModel, seed) {
-      return call(() => m.learnedRequirements(maxLen, dModel, seed));
-    },
 
     /** RoPE: row r of x ({rows, cols, data}) rotated as the vector at position r. */
     rope(x, base = 10000) {

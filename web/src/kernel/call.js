@@ -11,6 +11,11 @@ export function call(fn) {
   }
 }
 
+/** One wrapper per name for the module's functions the page calls with the module's own arguments and result. */
+export function passThrough(m, names) {
+  return Object.fromEntries(names.map((name) => [name, (...args) => call(() => m[name](...args))]));
+}
+
 /**
  * The module URL for this page: the SIMD build where the browser has SIMD, else the scalar one. Resolved
  * against the page (document.baseURI), not this bundle, so the site works from whatever folder it is served from.

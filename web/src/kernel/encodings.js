@@ -1,19 +1,18 @@
 // The sinusoidal encoding, similarity and distances, embeddings and document 000's forward pass: the calls
 // that lessons 01–07 make. Matrices come back as {rows, cols, data}.
-import { call } from './call.js';
+import { call, passThrough } from './call.js';
 
 export function encodingCalls(m) {
   return {
+    // Calls that take and return exactly what the module does (README, "JavaScript API"); the guard checks them.
+    ...passThrough(m, ['cosineSimilarity', 'euclideanDistance', 'torchSeed']),
+
     /** The max_len × d_model sinusoidal matrix for one variant ("paper", "literal", "literal-shifted"). */
     positionalEncoding({ maxLen, dModel, variant }) {
       const data = call(() => m.positionalEncoding(maxLen, dModel, variant));
       return { rows: maxLen, cols: dModel, data };
     },
 
-    /** Cosine similarity of two vectors (0 when either is all zeros, like scikit-learn). */
-    cosineSimilarity(a, b) {
-      return call(() => m.cosineSimilarity(a, b));
-    },
 
     /** Cosine similarity of every row of a with every row of b; both are {rows, cols, data}. */
     cosineMatrix(a, b) {
@@ -52,11 +51,8 @@ export function encodingCalls(m) {
       };
     },
 
-    euclideanDistance(a, b) {
-      return call(() => m.euclideanDistance(a, b));
-    },
 
-    // ---- embeddings (issue 3) ----
+    // ---- embeddings ----
     /**
      * Document 002's PositionalEncoding(dModel, maxLen, p) on x = torch.randn(batch, seq, dModel) after
      * torch.manual_seed(seed): x, x + pe, the output (dropout when `train`, as PyTorch draws it) and `kept`
@@ -113,9 +109,5 @@ export function encodingCalls(m) {
       return { rows: x.rows, cols: x.cols, data };
     },
 
-    /** The seed as torch.manual_seed takes it, in decimal; throws on a seed outside 0 … 2^64 − 1. */
-    torchSeed(seed) {
-      return call(() => m.torchSeed(seed));
-    },
   };
 }
