@@ -9,6 +9,12 @@ export const SIZES = {
   large: { dModel: 64, heads: 4, layers: 2, ffnSize: 128, batch: 32 },
 };
 
+/** A training step whose loss or gradient norm (`quantity`) came out as NaN or ±∞ (`value`). */
+function diverged(step, quantity, value) {
+  const kind = Number.isNaN(value) ? 'nan' : 'infinite';
+  return Object.assign(new Error(`step ${step}: the ${quantity} is ${value}`), { code: 'diverged', step, quantity, value: kind });
+}
+
 /**
  * settings: {task, positional, causal, size, symbols, minLength, maxLength, testLength, shift, steps, lr, seed}
  *   minLength…maxLength: input lengths seen in training (one length per batch);
@@ -57,11 +63,18 @@ export function createRun(poslab, settings) {
     get step() {
       return step;
     },
-    /** One Adam step on a fresh batch; returns the batch's loss before the step. */
+    /**
+     * One Adam step on a fresh batch; returns the batch's loss before the step. A loss or a gradient norm that
+     * is not a finite number (a setting that made training blow up) throws a `diverged` error naming the step
+     * (counted from 1) and which number it was: a model whose numbers are NaN can only give NaN from then on.
+     */
     trainStep() {
       const b = trainingBatch({ task, format, symbols, minLength, maxLength, batch: size.batch, shift, testLength, random });
       const loss = model.loss(b.ids, b.targets, b.batch, b.length);
+      if (!Number.isFinite(loss)) throw diverged(step + 1, 'loss', loss);
       model.adamStep({ lr, clipNorm: 1 });
+      const norm = model.lastGradientNorm;
+      if (!Number.isFinite(norm)) throw diverged(step + 1, 'gradient', norm);
       step += 1;
       return loss;
     },
