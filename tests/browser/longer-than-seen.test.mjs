@@ -5,7 +5,8 @@
 // and reproduce a run, bad values explained. Both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, runsSettled, continuedPast } from './browser.mjs';
+import { useLesson, openTable, runsSettled, continuedPast, answerQuiz } from './browser.mjs';
+import { lesson13Findings, paragraphWith } from './training-findings.mjs';
 
 const { open } = useLesson('longer-than-seen');
 const OFF = 'd=off&e=off&f=off';
@@ -62,6 +63,11 @@ test('en: the page opens on all six methods, trains at most one per core at a ti
     assert.match(await page.textContent('.train-run[data-state="waiting"] .train-run-status'), /Waiting for a free core/);
   }
   await settled(page);
+  // Tens of thousands of parameters each, as the text's comparison with the published study says.
+  for (const status of await page.$$eval('.train-run-status', (ps) => ps.map((p) => p.textContent))) {
+    const parameters = Number(/([\d,]+) parameters/.exec(status)[1].replace(/,/g, ''));
+    assert.ok(parameters >= 10000 && parameters < 100000, status);
+  }
   const { columns, rows } = await resultTable(page);
   assert.deepEqual(columns, methods);
   assert.equal(rows.length, 15); // lengths 2 … 16
@@ -207,6 +213,60 @@ for (const [lang, field, notice] of [
     assert.match(await bad.page.textContent('.notice'), notice);
     assert.equal(await bad.page.locator('[data-field="trainMax"] input[type=text]').inputValue(), '8');
     await bad.context.close();
+    await context.close();
+  });
+}
+
+for (const [lang, texts] of [
+  ['en', {
+    study: 'Kazemnejad',
+    found: [/The most common methods, ALiBi, RoPE and the absolute codes, are not well suited to longer inputs/, /a model with no positional encoding at all \(NoPE\) did better than every method that adds one/, /among those, T5's relative bias did best/],
+    misquote: /ALiBi and T5's bias do better|agree on the absolute codes and on ALiBi/,
+    lab: 'The lab\'s runs agree',
+    numbers: /in the larger model T5 \((\d\.\d\d)\) and ALiBi \((\d\.\d\d)\) end well above it \((\d\.\d\d)\)/,
+    setup: /trained on inputs of at most 8 digits/,
+    steps: '1,500 steps',
+    feedback: /Kazemnejad et al\. found ALiBi less suited to longer inputs than no positions at all or T5's bias/,
+  }],
+  ['es', {
+    study: 'Kazemnejad',
+    found: [/Los métodos más usados, ALiBi, RoPE y los códigos absolutos, no sirven bien para entradas más largas/, /un modelo sin ningún encoding posicional \(NoPE\) lo hizo mejor que todos los métodos que añaden uno/, /entre estos, el sesgo relativo de T5 fue el mejor/],
+    misquote: /ALiBi y el sesgo de T5 lo hacen mejor|coinciden en los códigos absolutos y en ALiBi/,
+    lab: 'Las ejecuciones del laboratorio coinciden',
+    numbers: /con el modelo grande T5 \((\d\.\d\d)\) y ALiBi \((\d\.\d\d)\) acaban muy por encima de él \((\d\.\d\d)\)/,
+    setup: /con entradas de 8 dígitos como máximo/,
+    steps: 'pasos, 1500 como mucho',
+    feedback: /Kazemnejad et al\. encontraron que ALiBi sirve peor para entradas más largas que no usar ninguna posición o que el sesgo de T5/,
+  }],
+]) {
+  test(`${lang}: the text says what Kazemnejad et al. found, then where the lab's own table agrees and differs, with the table's numbers`, async () => {
+    const [small, patient] = await lesson13Findings(open, lang);
+    const { page, problems, context } = await open(`#/longer-than-seen?lang=${lang}`);
+    const study = await paragraphWith(page, texts.study);
+    for (const claim of texts.found) assert.match(study, claim);
+    assert.doesNotMatch(study, texts.misquote);
+    const lab = await paragraphWith(page, texts.lab);
+    assert.doesNotMatch(lab, texts.misquote);
+    // "At 2L no positions beats the sinusoidal code and RoPE in every run above": in both tables, its lowest
+    // value at 2L is above their highest; the absolute codes fail past L (no row, or a sinusoid below 0.5).
+    for (const table of [small, patient]) {
+      const twice = table.lengths.at(-1);
+      for (const other of ['sinusoidal', 'rope']) assert.ok(table.at('none', twice)[0] > table.at(other, twice)[1], `${other} at ${twice}`);
+      assert.equal(table.at('learned', twice), null);
+      assert.ok(table.at('sinusoidal', twice)[1] < 0.5);
+    }
+    // "No positions is not the best at 2L: in the larger model T5 (0.90) and ALiBi (0.84) end well above it (0.48)".
+    const [, t5, alibi, none] = texts.numbers.exec(lab).map(Number);
+    assert.deepEqual([t5, alibi, none], ['t5', 'alibi', 'none'].map((m) => patient.at(m, 16)[0]));
+    assert.ok(t5 > alibi && alibi > none + 0.2, `${t5} > ${alibi} > ${none}`);
+    // Where the set-ups differ: the presets' longest training input (L = 8) and longest run.
+    assert.match(lab, texts.setup);
+    assert.ok(lab.includes(texts.steps));
+    // The self-check no longer says the study found ALiBi's tendency: it says what the study found.
+    assert.equal(await answerQuiz(page, '.longer-quiz', 'alibi', 'luck'), 'wrong');
+    assert.match((await page.textContent('.longer-quiz .quiz-question[data-question="alibi"] .quiz-feedback')).replace(/\s+/g, ' '), texts.feedback);
+    assert.equal(await page.locator('[data-field="trainMax"] input[type=text]').inputValue(), '8');
+    assert.deepEqual(problems, []);
     await context.close();
   });
 }
