@@ -4,7 +4,7 @@
 // both languages, links, bad values explained, the self-check against the lab's numbers, a phone's width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz } from './browser.mjs';
+import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz, proseNumber } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 import { lesson13Findings, paragraphWith, FINDINGS_METHODS } from './training-findings.mjs';
 
@@ -315,7 +315,7 @@ for (const [lang, texts] of [
     summary: /(\d+) distances per direction get a bucket of their own; every distance of (\d+) or more falls in bucket (\d+)/,
   }],
   ['es', {
-    alibi: /el modelo grande seguía en (\d\.\d\d) con el doble de esa longitud, donde el código sinusoidal había caído a (\d\.\d\d)\. Aun así no fue el mejor: el sesgo aprendido de T5 llegó a (\d\.\d\d)\./,
+    alibi: /el modelo grande seguía en (\d[.,]\d\d) con el doble de esa longitud, donde el código sinusoidal había caído a (\d[.,]\d\d)\. Aun así no fue el mejor: el sesgo aprendido de T5 llegó a (\d[.,]\d\d)\./,
     nopos: /con el doble de la longitud de entrenamiento estaba por encima del código sinusoidal y de RoPE/,
     slopes: 'Con 8 cabezas son',
     buckets: /por defecto (\d+) en cada dirección\), .* más allá de `?max_distance`? \((\d+)\)/,
@@ -329,7 +329,7 @@ for (const [lang, texts] of [
     // ALiBi "declined slowly and steadily, with no cliff" but "did not come first": the larger model's numbers at
     // 2L as lesson 13 prints them; past L it never falls 0.1 between two measured lengths, where the sinusoidal
     // code falls more than 0.5 at once; and T5 is the highest at 2L.
-    const [, alibi, sinusoidal, t5] = texts.alibi.exec(await paragraphWith(page, 'Train short, test long')).map(Number);
+    const [alibi, sinusoidal, t5] = texts.alibi.exec(await paragraphWith(page, 'Train short, test long')).slice(1).map((n) => proseNumber(n, lang));
     assert.deepEqual([alibi, sinusoidal, t5], ['alibi', 'sinusoidal', 't5'].map((m) => patient.at(m, 16)[0]));
     const pastL = patient.lengths.filter((n) => n >= 8);
     const falls = (m) => pastL.slice(1).map((n, k) => patient.at(m, pastL[k])[0] - patient.at(m, n)[0]);

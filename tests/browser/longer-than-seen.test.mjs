@@ -5,7 +5,7 @@
 // and reproduce a run, bad values explained. Both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, runsSettled, continuedPast, answerQuiz } from './browser.mjs';
+import { useLesson, openTable, runsSettled, continuedPast, answerQuiz, proseNumber } from './browser.mjs';
 import { lesson13Findings, paragraphWith } from './training-findings.mjs';
 
 const { open } = useLesson('longer-than-seen');
@@ -233,7 +233,7 @@ for (const [lang, texts] of [
     found: [/Los métodos más usados, ALiBi, RoPE y los códigos absolutos, no sirven bien para entradas más largas/, /un modelo sin ningún encoding posicional \(NoPE\) lo hizo mejor que todos los métodos que añaden uno/, /entre estos, el sesgo relativo de T5 fue el mejor/],
     misquote: /ALiBi y el sesgo de T5 lo hacen mejor|coinciden en los códigos absolutos y en ALiBi/,
     lab: 'Las ejecuciones del laboratorio coinciden',
-    numbers: /con el modelo grande T5 \((\d\.\d\d)\) y ALiBi \((\d\.\d\d)\) acaban muy por encima de él \((\d\.\d\d)\)/,
+    numbers: /con el modelo grande T5 \((\d[.,]\d\d)\) y ALiBi \((\d[.,]\d\d)\) acaban muy por encima de él \((\d[.,]\d\d)\)/,
     setup: /con entradas de 8 dígitos como máximo/,
     steps: 'pasos, 1500 como mucho',
     feedback: /Kazemnejad et al\. encontraron que ALiBi sirve peor para entradas más largas que no usar ninguna posición o que el sesgo de T5/,
@@ -256,7 +256,7 @@ for (const [lang, texts] of [
       assert.ok(table.at('sinusoidal', twice)[1] < 0.5);
     }
     // "No positions is not the best at 2L: in the larger model T5 (0.90) and ALiBi (0.84) end well above it (0.48)".
-    const [, t5, alibi, none] = texts.numbers.exec(lab).map(Number);
+    const [t5, alibi, none] = texts.numbers.exec(lab).slice(1).map((n) => proseNumber(n, lang));
     assert.deepEqual([t5, alibi, none], ['t5', 'alibi', 'none'].map((m) => patient.at(m, 16)[0]));
     assert.ok(t5 > alibi && alibi > none + 0.2, `${t5} > ${alibi} > ${none}`);
     // Where the set-ups differ: the presets' longest training input (L = 8) and longest run.

@@ -4,7 +4,7 @@
 // tests/golden/rope_scaling.json) wherever it has the setting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, field, openTable, overflow, frames, answerQuiz } from './browser.mjs';
+import { useLesson, field, openTable, overflow, frames, answerQuiz, proseNumber } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 import { formatCount } from '../../web/src/format.js';
 
@@ -269,7 +269,7 @@ for (const [lang, texts] of [
 
 for (const [lang, texts] of [
   ['en', { title: /^YaRN's extrapolation weight for each pair, 1 to keep θ_i, 0 to interpolate \(kept up to pair/, y: 'extrapolation weight', mixes: /YaRN's ramp gives this pair an extrapolation weight of (\d\.\d\d), so it turns at (\d+)% of its original speed/, one: '1 of the 2 pairs completed at least one turn within L = 16; the rest only ever saw part of their circle.', all: 'Every one of the 2 pairs completed at least one turn within L = 1,000: each has seen every direction.' }],
-  ['es', { title: /^El peso de extrapolación de YaRN en cada pareja, 1 para conservar θ_i, 0 para interpolar \(intacta hasta la pareja/, y: 'peso de extrapolación', mixes: /La rampa de YaRN da a esta pareja un peso de extrapolación de (\d\.\d\d), así que gira al (\d+)\s% de su velocidad original/, one: '1 de las 2 parejas completó al menos una vuelta dentro de L = 16; las demás solo vieron una parte de su círculo.', all: 'Las 2 parejas completaron al menos una vuelta dentro de L = 1000: todas han visto todas las direcciones.' }],
+  ['es', { title: /^El peso de extrapolación de YaRN en cada pareja, 1 para conservar θ_i, 0 para interpolar \(intacta hasta la pareja/, y: 'peso de extrapolación', mixes: /La rampa de YaRN da a esta pareja un peso de extrapolación de (\d[.,]\d\d), así que gira al (\d+)\s% de su velocidad original/, one: '1 de las 2 parejas completó al menos una vuelta dentro de L = 16; las demás solo vieron una parte de su círculo.', all: 'Las 2 parejas completaron al menos una vuelta dentro de L = 1000: todas han visto todas las direcciones.' }],
 ]) {
   test(`${lang}: YaRN's chart is titled for what it plots, the extrapolation weight (the notebook's), and a mixed pair's speed is w + (1 − w)/s; counts of pairs agree with their verb`, async () => {
     const { page, problems, context } = await open(`#/stretching-rope?lang=${lang}&pair=30`);
@@ -282,7 +282,7 @@ for (const [lang, texts] of [
     const w = llama.yarn.extrapolation_weight[30];
     assert.ok(w > 0 && w < 1, `weight ${w}`);
     const [, weight, kept] = texts.mixes.exec(await page.textContent('.stretch-positions .chart-note'));
-    assert.equal(weight, w.toFixed(2));
+    assert.equal(proseNumber(weight, lang), Number(w.toFixed(2)));
     assert.equal(Number(kept), Math.round((100 * llama.inv_freq.yarn[30]) / llama.inv_freq.extrapolation[30]));
     assert.equal(Number(kept), Math.round(100 * (w + (1 - w) / 2)));
     assert.deepEqual(problems, []);
