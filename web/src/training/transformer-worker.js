@@ -45,13 +45,10 @@ async function train({ steps, evalLengths }) {
   let since = { time: performance.now(), step: first };
   let warmedUp = false;
   while (run.step < last) {
-    try {
-      losses.push(run.trainStep());
-    } catch (err) {
-      // Numbers that stopped being finite: the run stops here and says where (the page tells the reader).
-      if (err.code !== 'diverged') throw err;
-      return { cancelled: false, step: run.step, diverged: { step: err.step, quantity: err.quantity, value: err.value } };
-    }
+    const stepLoss = run.trainStep();
+    // Numbers that stopped being finite: the run stops here and says where (the page tells the reader).
+    if (run.diverged) break;
+    losses.push(stepLoss);
     const done = run.step === last;
     if (run.step % every === 0 || done) {
       const loss = losses.reduce((a, b) => a + b, 0) / losses.length;
@@ -70,6 +67,7 @@ async function train({ steps, evalLengths }) {
     sliceStart = performance.now();
     if (generation !== mine) return { cancelled: true, step: run?.step ?? 0 };
   }
+  if (run.diverged) return { cancelled: false, step: run.step, diverged: run.diverged };
   return { cancelled: false, step: run.step, elapsed: (performance.now() - started) / 1000 };
 }
 
