@@ -55,9 +55,9 @@ export function runSet({ createClient, setup, onPoint, ids: all = RUNS, slots = 
   };
 
   /**
-   * The time the current training has left, from the speed each running run measured once started up: a run that has
-   * not measured its own yet, and every waiting run, is expected at the mean speed of those that have (it will
-   * share the cores the same way). Unknown (null) until a run has measured its speed.
+   * The time the current training has left, from the speed each running run measured once started up: a run
+   * that has not measured its own yet, and every waiting run, is expected at the mean speed of those that have
+   * (it will share the cores the same way). Unknown (null) until a run has measured its speed.
    */
   function estimate(call) {
     const speeds = [...call.running.values()].map((r) => r.speed).filter((s) => s > 0);
@@ -86,9 +86,9 @@ export function runSet({ createClient, setup, onPoint, ids: all = RUNS, slots = 
         const e = p.evaluations?.[0];
         const accuracy = e?.available ? e.tokens.correct / e.tokens.total : null;
         if (e) run.points.push({ step: p.step, loss: p.loss, tokens: accuracy, sequences: e.available ? e.sequences.correct / e.sequences.total : null });
-        const recent = p.steadyStepsPerSecond ?? 0;
-        call.running.set(id, { step: p.step, last: p.last, speed: recent });
-        show(id, { kind: 'running', step: p.step, first: p.first, last: p.last, loss: p.loss, accuracy, speed: p.stepsPerSecond, left: recent > 0 ? (p.last - p.step) / recent : null, parameters: run.info.parameterCount });
+        const steady = p.steadyStepsPerSecond ?? 0;
+        call.running.set(id, { step: p.step, last: p.last, speed: steady });
+        show(id, { kind: 'running', step: p.step, first: p.first, last: p.last, loss: p.loss, accuracy, speed: p.stepsPerSecond, left: steady > 0 ? (p.last - p.step) / steady : null, parameters: run.info.parameterCount });
         setup.setTime({ kind: 'left', seconds: estimate(call), runs: call.count, slots: Math.min(slots, call.count) });
         onPoint();
       });
