@@ -4,8 +4,9 @@
 // both languages, links, bad values explained, the self-check against the lab's numbers, a phone's width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz } from './browser.mjs';
+import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz, proseNumber } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
+import { lesson13Findings, paragraphWith, FINDINGS_METHODS } from './training-findings.mjs';
 
 const { open } = useLesson('attention-biases');
 const { alibi_slopes: slopes, t5_buckets: buckets } = golden('transformer.json');
@@ -303,3 +304,78 @@ test('at phone width (360 px) the page does not scroll sideways and every map is
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+for (const [lang, texts] of [
+  ['en', {
+    alibi: /the larger model was still at (\d\.\d\d) at twice the training length, where the sinusoidal code had fallen to (\d\.\d\d)\. It did not come first there, though: T5's learned bias reached (\d\.\d\d)\./,
+    nopos: /at twice the training length it was above the sinusoidal code and RoPE/,
+    slopes: 'For 8 heads they are',
+    buckets: /by default (\d+) per direction\), .* past `?max_distance`? \((\d+)\)/,
+    far: /T5 cannot tell a distance of (\d+) from one of (\d+) \(same bucket\)/,
+    summary: /(\d+) distances per direction get a bucket of their own; every distance of (\d+) or more falls in bucket (\d+)/,
+  }],
+  ['es', {
+    alibi: /el modelo grande seguía en (\d[.,]\d\d) con el doble de esa longitud, donde el código sinusoidal había caído a (\d[.,]\d\d)\. Aun así no fue el mejor: el sesgo aprendido de T5 llegó a (\d[.,]\d\d)\./,
+    nopos: /con el doble de la longitud de entrenamiento estaba por encima del código sinusoidal y de RoPE/,
+    slopes: 'Con 8 cabezas son',
+    buckets: /por defecto (\d+) en cada dirección\), .* más allá de `?max_distance`? \((\d+)\)/,
+    far: /T5 no distingue una distancia de (\d+) de una de (\d+) \(misma cubeta\)/,
+    summary: /(\d+) distancias por dirección tienen su propia cubeta; toda distancia de (\d+) o más cae en la cubeta (\d+)/,
+  }],
+]) {
+  test(`${lang}: what the text says of lesson 13's runs agrees with lesson 13's table, and its other numbers are the lab's`, async () => {
+    const [small, patient] = await lesson13Findings(open, lang);
+    const { page, problems, context } = await open(`#/attention-biases?lang=${lang}`);
+    // ALiBi "declined slowly and steadily, with no cliff" but "did not come first": the larger model's numbers at
+    // 2L as lesson 13 prints them; past L it never falls 0.1 between two measured lengths, where the sinusoidal
+    // code falls more than 0.5 at once; and T5 is the highest at 2L.
+    const [alibi, sinusoidal, t5] = texts.alibi.exec(await paragraphWith(page, 'Train short, test long')).slice(1).map((n) => proseNumber(n, lang));
+    assert.deepEqual([alibi, sinusoidal, t5], ['alibi', 'sinusoidal', 't5'].map((m) => patient.at(m, 16)[0]));
+    const pastL = patient.lengths.filter((n) => n >= 8);
+    const falls = (m) => pastL.slice(1).map((n, k) => patient.at(m, pastL[k])[0] - patient.at(m, n)[0]);
+    assert.ok(Math.max(...falls('alibi')) < 0.1, `ALiBi ${falls('alibi')}`);
+    assert.ok(falls('sinusoidal')[0] > 0.5, `sinusoidal ${falls('sinusoidal')}`);
+    const at2L = FINDINGS_METHODS.filter((m) => patient.at(m, 16)).sort((x, y) => patient.at(y, 16)[0] - patient.at(x, 16)[0]);
+    assert.equal(at2L[0], 't5');
+    assert.ok(t5 > alibi);
+    // No positions "above the sinusoidal code and RoPE at twice the training length", in both of lesson 13's tables.
+    assert.match(await paragraphWith(page, 'NoPE'), texts.nopos);
+    for (const table of [small, patient]) for (const other of ['sinusoidal', 'rope']) assert.ok(table.at('none', 16)[0] > table.at(other, 16)[1], other);
+    // The slopes the text quotes for 8 heads are the first and last of the lab's table (the default is 8 heads).
+    const slopes = await paragraphWith(page, texts.slopes);
+    const fractions = (await rowsOf(page, '.alibi-slopes')).map((r) => r[2]);
+    assert.equal(fractions.length, 8);
+    for (const f of [fractions[0], fractions[1], fractions.at(-1)]) assert.ok(slopes.includes(f), `${f} in the text`);
+    // T5: the exact buckets per direction and max_distance the text quotes are the summary's at the defaults, and
+    // the two far distances it says T5 confuses both fall in the last bucket.
+    const [, exact, maxDistance, last] = texts.summary.exec(await page.textContent('.t5-summary')).map(Number);
+    const [, quotedExact, quotedMax] = texts.buckets.exec(await paragraphWith(page, 'max_distance')).map(Number);
+    assert.deepEqual([quotedExact, quotedMax], [exact, maxDistance]);
+    const far = texts.far.exec(await paragraphWith(page, '300')).slice(1).map(Number);
+    for (const d of far) assert.equal(t5Bucket(-d, true, 32, maxDistance), t5Bucket(-maxDistance, true, 32, maxDistance));
+    assert.equal(t5Bucket(-maxDistance, true, 32, maxDistance), last);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const [lang, texts] of [
+  ['en', { one: ["ALiBi's slope for 1 head (the paper's get_slopes)", "ALiBi's bias −m·|i − j| for its only head (8 positions)", /^Here 1 distance per direction gets a bucket of its own;/], two: ["ALiBi's slopes for 2 heads (the paper's get_slopes)", "ALiBi's bias −m·|i − j| for each of the 2 heads (8 positions)", /^Here 2 distances per direction get a bucket of their own;/] }],
+  ['es', { one: ['Pendiente de ALiBi para 1 cabeza (get_slopes del artículo)', 'El sesgo −m·|i − j| de ALiBi en su única cabeza (8 posiciones)', /^Aquí 1 distancia por dirección tiene su propia cubeta;/], two: ['Pendientes de ALiBi para 2 cabezas (get_slopes del artículo)', 'El sesgo −m·|i − j| de ALiBi en cada una de las 2 cabezas (8 posiciones)', /^Aquí 2 distancias por dirección tienen su propia cubeta;/] }],
+]) {
+  test(`${lang}: counts agree with their nouns: one head, one exact distance; then two`, async () => {
+    const { page, problems, context } = await open(`#/attention-biases?lang=${lang}&heads=1&buckets=4`);
+    const shown = async () => [await page.textContent('.alibi-slopes caption'), await page.textContent('.alibi-maps figcaption'), await page.textContent('.t5-summary')];
+    let [slopes, maps, summary] = await shown();
+    assert.deepEqual([slopes, maps], texts.one.slice(0, 2));
+    assert.match(summary, texts.one[2]);
+    await field(page, 'heads').fill('2');
+    await field(page, 'buckets').fill('8');
+    await page.waitForFunction(() => document.querySelectorAll('.alibi-slopes tbody tr').length === 2 && /\b2\b/.test(document.querySelector('.t5-summary').textContent));
+    [slopes, maps, summary] = await shown();
+    assert.deepEqual([slopes, maps], texts.two.slice(0, 2));
+    assert.match(summary, texts.two[2]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

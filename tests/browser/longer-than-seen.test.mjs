@@ -5,7 +5,8 @@
 // and reproduce a run, bad values explained. Both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, runsSettled, continuedPast } from './browser.mjs';
+import { useLesson, openTable, runsSettled, continuedPast, answerQuiz, proseNumber } from './browser.mjs';
+import { lesson13Findings, paragraphWith } from './training-findings.mjs';
 
 const { open } = useLesson('longer-than-seen');
 const OFF = 'd=off&e=off&f=off';
@@ -62,6 +63,11 @@ test('en: the page opens on all six methods, trains at most one per core at a ti
     assert.match(await page.textContent('.train-run[data-state="waiting"] .train-run-status'), /Waiting for a free core/);
   }
   await settled(page);
+  // Tens of thousands of parameters each, as the text's comparison with the published study says.
+  for (const status of await page.$$eval('.train-run-status', (ps) => ps.map((p) => p.textContent))) {
+    const parameters = Number(/([\d,]+) parameters/.exec(status)[1].replace(/,/g, ''));
+    assert.ok(parameters >= 10000 && parameters < 100000, status);
+  }
   const { columns, rows } = await resultTable(page);
   assert.deepEqual(columns, methods);
   assert.equal(rows.length, 15); // lengths 2 … 16
@@ -104,7 +110,7 @@ for (const [lang, texts] of [
   ['es', { train: 'Entrenar', cancel: 'Cancelar', more: 'Continuar', waiting: /Esperando un núcleo libre/, stopped: 'Detenido en el paso 0.', step: /Paso ([\d\u202f]+) de ([\d\u202f]+)/ }],
   ['en', { train: 'Train', cancel: 'Cancel', more: 'Continue', waiting: /Waiting for a free core/, stopped: 'Stopped at step 0.', step: /Step ([\d,]+) of ([\d,]+)/ }],
 ]) {
-  test(`${lang}: cancel stops the running runs part-way and the waiting ones before they start; continue goes on from each one's step`, async () => {
+  test(`${lang}: cancel stops the running runs part-way and the waiting ones before they start; continue gives the cores first to the runs that trained least, each from its own step`, async () => {
     const { page, problems, context } = await open(`#/longer-than-seen?lang=${lang}&size=large&steps=5000`);
     await page.getByRole('button', { name: texts.train, exact: true }).click();
     const status = '.train-run[data-run="a"] .train-run-status';
@@ -119,14 +125,24 @@ for (const [lang, texts] of [
     if (cores < 6) assert.match(await page.textContent('.train-run[data-run="f"] .train-run-status'), texts.waiting);
     await page.getByRole('button', { name: texts.cancel }).click();
     await settled(page, ['cancelled']);
-    const stopped = Number(/(?:step|paso) ([\d,\u202f]+)/.exec(await page.textContent(status))[1].replace(/\D/g, ''));
+    const stoppedAt = {};
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) {
+      stoppedAt[id] = Number(/(?:step|paso) ([\d,\u202f]+)/.exec(await page.textContent(`.train-run[data-run="${id}"] .train-run-status`))[1].replace(/\D/g, ''));
+    }
+    const stopped = stoppedAt.a;
     assert.ok(stopped > 0 && stopped < 5000, `stopped at ${stopped}`);
     if (cores < 6) assert.equal(await page.textContent('.train-run[data-run="f"] .train-run-status'), `${texts.stopped} ${lang === 'es' ? 'Continuar sigue desde ahí.' : 'Continue goes on from there.'}`);
     const more = page.getByRole('button', { name: texts.more });
     assert.equal(await more.isEnabled(), true);
     await more.click();
-    await continuedPast(page, { source: texts.step.source, selector: status, from: stopped, steps: 5000 });
-    assert.deepEqual(steps(await page.textContent(status)).slice(1), [stopped + 5000]);
+    // Continue gives the cores first to the runs that trained least (those stopped while they waited), so
+    // cancelling and continuing again and again leaves no run behind; each goes on from its own step.
+    const order = Object.keys(stoppedAt).sort((x, y) => stoppedAt[x] - stoppedAt[y] || x.localeCompare(y));
+    const first = `.train-run[data-run="${order[0]}"] .train-run-status`;
+    await continuedPast(page, { source: texts.step.source, selector: first, from: stoppedAt[order[0]], steps: 5000 });
+    assert.deepEqual(steps(await page.textContent(first)).slice(1), [stoppedAt[order[0]] + 5000]);
+    const turn = order.slice(0, Math.min(cores, 6)).sort().join();
+    await page.waitForFunction((want) => [...document.querySelectorAll('.train-run[data-state="running"]')].map((r) => r.dataset.run).sort().join() === want, turn);
     await page.getByRole('button', { name: texts.cancel }).click();
     await settled(page, ['cancelled']);
     // Stopped runs are measured as they are: the table has every run.
@@ -166,9 +182,11 @@ test('en: the presets set up the measured experiments; a link restores the runs 
   assert.equal(await page.locator('[data-field="seed"] input').inputValue(), '9');
   assert.deepEqual(await page.$$eval('.train-run', (rows) => rows.map((r) => r.hidden)), [false, false, true, true, true, true]);
   const all = { a: 'none', b: 'sinusoidal', c: 'learned', d: 'rope', e: 'alibi', f: 't5' };
-  for (const [preset, size, steps, detail] of [['patient', 'large', '1500', /d_model 64, 4 heads, 2 layers · 1,500 steps · about 30 s a run/], ['small', 'small', '600', /d_model 32, 4 heads, 2 layers · 600 steps · about 5 s a run/]]) {
+  // A time is stated only with the machine it was measured on (the page measures the reader's own as it trains).
+  assert.match(await page.textContent('.train-presets .presets-title'), /On a 2-core laptop-class machine the small model's six runs took .* and the patient's about 7 minutes; on yours, the page says how long they have left/);
+  for (const [preset, size, steps, detail] of [['patient', 'large', '1500', 'd_model 64, 4 heads, 2 layers · 1,500 steps'], ['small', 'small', '600', 'd_model 32, 4 heads, 2 layers · 600 steps']]) {
     const button = page.locator(`.train-presets button[data-preset="${preset}"]`);
-    assert.match(await button.textContent(), detail);
+    assert.equal(await button.locator('.preset-detail').textContent(), detail);
     await button.click();
     for (const [name, value] of Object.entries({ task: 'copy', ...all, size })) assert.equal(await page.locator(`[data-field="${name}"] select`).inputValue(), value, `${preset}: ${name}`);
     assert.equal(await page.locator('[data-field="steps"] input').inputValue(), steps);
@@ -195,6 +213,60 @@ for (const [lang, field, notice] of [
     assert.match(await bad.page.textContent('.notice'), notice);
     assert.equal(await bad.page.locator('[data-field="trainMax"] input[type=text]').inputValue(), '8');
     await bad.context.close();
+    await context.close();
+  });
+}
+
+for (const [lang, texts] of [
+  ['en', {
+    study: 'Kazemnejad',
+    found: [/The most common methods, ALiBi, RoPE and the absolute codes, are not well suited to longer inputs/, /a model with no positional encoding at all \(NoPE\) did better than every method that adds one/, /among those, T5's relative bias did best/],
+    misquote: /ALiBi and T5's bias do better|agree on the absolute codes and on ALiBi/,
+    lab: 'The lab\'s runs agree',
+    numbers: /in the larger model T5 \((\d\.\d\d)\) and ALiBi \((\d\.\d\d)\) end well above it \((\d\.\d\d)\)/,
+    setup: /trained on inputs of at most 8 digits/,
+    steps: '1,500 steps',
+    feedback: /Kazemnejad et al\. found ALiBi less suited to longer inputs than no positions at all or T5's bias/,
+  }],
+  ['es', {
+    study: 'Kazemnejad',
+    found: [/Los métodos más usados, ALiBi, RoPE y los códigos absolutos, no sirven bien para entradas más largas/, /un modelo sin ningún encoding posicional \(NoPE\) lo hizo mejor que todos los métodos que añaden uno/, /entre estos, el sesgo relativo de T5 fue el mejor/],
+    misquote: /ALiBi y el sesgo de T5 lo hacen mejor|coinciden en los códigos absolutos y en ALiBi/,
+    lab: 'Las ejecuciones del laboratorio coinciden',
+    numbers: /con el modelo grande T5 \((\d[.,]\d\d)\) y ALiBi \((\d[.,]\d\d)\) acaban muy por encima de él \((\d[.,]\d\d)\)/,
+    setup: /con entradas de 8 dígitos como máximo/,
+    steps: 'pasos, 1500 como mucho',
+    feedback: /Kazemnejad et al\. encontraron que ALiBi sirve peor para entradas más largas que no usar ninguna posición o que el sesgo de T5/,
+  }],
+]) {
+  test(`${lang}: the text says what Kazemnejad et al. found, then where the lab's own table agrees and differs, with the table's numbers`, async () => {
+    const [small, patient] = await lesson13Findings(open, lang);
+    const { page, problems, context } = await open(`#/longer-than-seen?lang=${lang}`);
+    const study = await paragraphWith(page, texts.study);
+    for (const claim of texts.found) assert.match(study, claim);
+    assert.doesNotMatch(study, texts.misquote);
+    const lab = await paragraphWith(page, texts.lab);
+    assert.doesNotMatch(lab, texts.misquote);
+    // "At 2L no positions beats the sinusoidal code and RoPE in every run above": in both tables, its lowest
+    // value at 2L is above their highest; the absolute codes fail past L (no row, or a sinusoid below 0.5).
+    for (const table of [small, patient]) {
+      const twice = table.lengths.at(-1);
+      for (const other of ['sinusoidal', 'rope']) assert.ok(table.at('none', twice)[0] > table.at(other, twice)[1], `${other} at ${twice}`);
+      assert.equal(table.at('learned', twice), null);
+      assert.ok(table.at('sinusoidal', twice)[1] < 0.5);
+    }
+    // "No positions is not the best at 2L: in the larger model T5 (0.90) and ALiBi (0.84) end well above it (0.48)".
+    const [t5, alibi, none] = texts.numbers.exec(lab).slice(1).map((n) => proseNumber(n, lang));
+    assert.deepEqual([t5, alibi, none], ['t5', 'alibi', 'none'].map((m) => patient.at(m, 16)[0]));
+    assert.ok(t5 > alibi && alibi > none + 0.2, `${t5} > ${alibi} > ${none}`);
+    // Where the set-ups differ: the presets' longest training input (L = 8) and longest run.
+    assert.match(lab, texts.setup);
+    assert.ok(lab.includes(texts.steps));
+    // The self-check no longer says the study found ALiBi's tendency: it says what the study found.
+    assert.equal(await answerQuiz(page, '.longer-quiz', 'alibi', 'luck'), 'wrong');
+    assert.match((await page.textContent('.longer-quiz .quiz-question[data-question="alibi"] .quiz-feedback')).replace(/\s+/g, ' '), texts.feedback);
+    assert.equal(await page.locator('[data-field="trainMax"] input[type=text]').inputValue(), '8');
+    assert.deepEqual(problems, []);
     await context.close();
   });
 }

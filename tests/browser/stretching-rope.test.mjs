@@ -4,7 +4,7 @@
 // tests/golden/rope_scaling.json) wherever it has the setting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, field, openTable, overflow, frames, answerQuiz } from './browser.mjs';
+import { useLesson, field, openTable, overflow, frames, answerQuiz, proseNumber } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 import { formatCount } from '../../web/src/format.js';
 
@@ -212,3 +212,87 @@ test('at phone width (360 px) the page does not scroll sideways and the angle ch
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+for (const [lang, texts] of [
+  ['en', {
+    coverage: /With the defaults \(a LLaMA head, ([\d,]+) → ([\d,]+)\), extrapolation leaves (\d+) of the (\d+) pairs in unseen territory, from position ([\d,]+) on; NTK-aware scaling leaves (\d+), from position ([\d,]+); linear interpolation, dynamic NTK and YaRN leave none\./,
+    pair: /^With the defaults, pair (\d+) needs ([\d,]+) positions for a turn\. With extrapolation it passes the dotted line from position ([\d,]+) on; with NTK-aware scaling, from position ([\d,]+); with linear interpolation, dynamic NTK or YaRN it never passes the line, up to the last position, ([\d,]+)\. /,
+  }],
+  ['es', {
+    coverage: /Con los valores iniciales \(una cabeza de LLaMA, de ([\d\u202f]+) a ([\d\u202f]+)\), extrapolar deja (\d+) de las (\d+) parejas en territorio no visto, a partir de la posición ([\d\u202f]+); el escalado NTK deja (\d+), a partir de la ([\d\u202f]+); la interpolación lineal, NTK dinámico y YaRN no dejan ninguna\./,
+    pair: /^Con los valores iniciales, la pareja (\d+) necesita ([\d\u202f]+) posiciones para dar una vuelta\. Al extrapolar pasa la línea de puntos a partir de la posición ([\d\u202f]+); con el escalado NTK, a partir de la ([\d\u202f]+); con la interpolación lineal, NTK dinámico o YaRN no la pasa nunca, hasta la última posición, la ([\d\u202f]+)\. /,
+  }],
+]) {
+  test(`${lang}: the text's numbers are the kernel's at the defaults: the pairs each method leaves unseen, where pair 48 passes its trained angle (NTK at 3,472, as the angle table shows), the wavelengths`, async () => {
+    const { page, problems, context } = await open(`#/stretching-rope?lang=${lang}`);
+    const whole = (text) => Number(text.replace(/\D/g, ''));
+    const llama = caseOf({ dim: 128, original: 2048, factor: 2 });
+    const first = (m, i) => llama.coverage[m].first_unseen_position[i];
+    const unseen = (m) => llama.coverage[m].unseen.filter(Boolean).length;
+    const earliest = (m) => Math.min(...llama.coverage[m].first_unseen_position.filter((p) => p >= 0));
+    // The unseen pairs: as the notebook counts them, and as the table under the paragraph prints them.
+    const coverage = texts.coverage.exec(await page.textContent('.stretch-story-coverage')).slice(1).map(whole);
+    assert.deepEqual(coverage, [2048, 4096, unseen('extrapolation'), 64, earliest('extrapolation'), unseen('ntk'), earliest('ntk')]);
+    for (const m of ['linear', 'dynamic', 'yarn']) assert.equal(unseen(m), 0, m);
+    const table = await unseenTable(page);
+    const counted = (cell) => /^(\d+) \S+ (\d+)$/.exec(cell).slice(1).map(Number);
+    assert.deepEqual([counted(table[0][1]), whole(table[0][2])], [[coverage[2], coverage[3]], coverage[4]]);
+    assert.deepEqual([counted(table[2][1]), whole(table[2][2])], [[coverage[5], 64], coverage[6]]);
+    // Pair 48: its wavelength, and the first position where each method takes it past its largest trained angle.
+    const [pair, wavelength, extrapolation, ntk, last] = texts.pair.exec(await page.textContent('.stretch-story-pair')).slice(1).map(whole);
+    assert.equal(pair, 48);
+    assert.equal(wavelength, Math.round((2 * Math.PI) / llama.inv_freq.extrapolation[48]));
+    assert.deepEqual([extrapolation, ntk, last], [first('extrapolation', 48), first('ntk', 48), llama.last_position]);
+    assert.equal(ntk, 3472);
+    for (const m of ['linear', 'dynamic', 'yarn']) assert.equal(first(m, 48), -1, m);
+    // The angle table agrees: NTK's angle of pair 48 is under the dotted line at every row before 3,472 and
+    // above it at every row from there on.
+    await openTable(page, '.stretch-positions');
+    const trainedMax = 2047 * llama.inv_freq.extrapolation[48];
+    for (const [p, , , angle] of await rowsOf(page, '.stretch-positions')) {
+      assert.equal(Number(angle) > trainedMax * (1 + 1e-6), Number(p) >= ntk, `NTK at ${p}: ${angle} against ${trainedMax}`);
+    }
+    // "Pair 0 turns once every 2π ≈ 6.3 positions; with the defaults the last pairs take tens of thousands."
+    await openTable(page, '.stretch-wavelength');
+    const waves = (await rowsOf(page, '.stretch-wavelength')).map((r) => Number(r[1]));
+    assert.equal(waves[0].toFixed(1), '6.3');
+    assert.ok(waves.at(-1) >= 10000 && waves.at(-1) < 100000, `${waves.at(-1)}`);
+    // The paragraphs speak of the defaults: another factor changes the figures, not them.
+    const story = await page.textContent('.stretch-story-pair');
+    await field(page, 'factor').fill('4');
+    await page.waitForFunction((last) => !document.querySelector('.stretch-unseen caption').textContent.includes(last), formatCount(llama.last_position, lang));
+    assert.equal(await page.textContent('.stretch-story-pair'), story);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const [lang, texts] of [
+  ['en', { title: /^YaRN's extrapolation weight for each pair, 1 to keep θ_i, 0 to interpolate \(kept up to pair/, y: 'extrapolation weight', mixes: /YaRN's ramp gives this pair an extrapolation weight of (\d\.\d\d), so it turns at (\d+)% of its original speed/, one: '1 of the 2 pairs completed at least one turn within L = 16; the rest only ever saw part of their circle.', all: 'Every one of the 2 pairs completed at least one turn within L = 1,000: each has seen every direction.' }],
+  ['es', { title: /^El peso de extrapolación de YaRN en cada pareja, 1 para conservar θ_i, 0 para interpolar \(intacta hasta la pareja/, y: 'peso de extrapolación', mixes: /La rampa de YaRN da a esta pareja un peso de extrapolación de (\d[.,]\d\d), así que gira al (\d+)\s% de su velocidad original/, one: '1 de las 2 parejas completó al menos una vuelta dentro de L = 16; las demás solo vieron una parte de su círculo.', all: 'Las 2 parejas completaron al menos una vuelta dentro de L = 1000: todas han visto todas las direcciones.' }],
+]) {
+  test(`${lang}: YaRN's chart is titled for what it plots, the extrapolation weight (the notebook's), and a mixed pair's speed is w + (1 − w)/s; counts of pairs agree with their verb`, async () => {
+    const { page, problems, context } = await open(`#/stretching-rope?lang=${lang}&pair=30`);
+    const llama = caseOf({ dim: 128, original: 2048, factor: 2 });
+    assert.match(await page.textContent('.stretch-ramp figcaption'), texts.title);
+    await openTable(page, '.stretch-ramp');
+    assert.deepEqual(await page.$$eval('.stretch-ramp thead th', (ths) => ths.slice(1).map((th) => th.textContent)), [texts.y]);
+    assert.deepEqual((await rowsOf(page, '.stretch-ramp')).map((r) => Number(r[1])), llama.yarn.extrapolation_weight.map((w) => Number(w.toFixed(4))));
+    // Pair 30 lies on the ramp: its speed is not its weight but w + (1 − w)/s, as the notebook's θ' says.
+    const w = llama.yarn.extrapolation_weight[30];
+    assert.ok(w > 0 && w < 1, `weight ${w}`);
+    const [, weight, kept] = texts.mixes.exec(await page.textContent('.stretch-positions .chart-note'));
+    assert.equal(proseNumber(weight, lang), Number(w.toFixed(2)));
+    assert.equal(Number(kept), Math.round((100 * llama.inv_freq.yarn[30]) / llama.inv_freq.extrapolation[30]));
+    assert.equal(Number(kept), Math.round(100 * (w + (1 - w) / 2)));
+    assert.deepEqual(problems, []);
+    await context.close();
+    // A head of 2 pairs: one of them turned within L = 16; both within L = 1000.
+    const small = await open(`#/stretching-rope?lang=${lang}&dim=4&original=16&pair=1`);
+    assert.equal(await small.page.textContent('.stretch-wavelength .chart-note'), texts.one);
+    await field(small.page, 'original').fill('1000');
+    await small.page.waitForFunction((want) => document.querySelector('.stretch-wavelength .chart-note').textContent === want, texts.all);
+    assert.deepEqual(small.problems, []);
+    await small.context.close();
+  });
+}

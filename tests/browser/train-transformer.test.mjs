@@ -213,3 +213,95 @@ for (const [lang, steps, token, notice, twin] of [
     await context.close();
   });
 }
+
+/** Seconds from the page's durations: "9 s", "1 min 20 s", "2 min". */
+function seconds(text) {
+  const m = /(?:(\d+) min)?\s*(?:(\d+) s)?$/.exec(text.trim());
+  return Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0);
+}
+
+test('en: after the first steps the page says how long the runs have left on this device, and that estimate is not more than twice too short', async () => {
+  const { page, problems, context } = await open('#/train-transformer?lang=en');
+  // The default is preset 1: three runs of 400 steps, two at a time on a 2-core machine.
+  const clicked = Date.now();
+  await page.getByRole('button', { name: 'Train', exact: true }).click();
+  const left = /^All 3 runs: about (.+) left on this device, (\d+) at a time\.$/;
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('.train-time').textContent), left.source, { timeout: 60000 });
+  const shownAt = Date.now();
+  const [, estimate, slots] = left.exec(await page.textContent('.train-time'));
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  assert.equal(Number(slots), Math.min(3, cores));
+  // Each running run says how long it has left too (run A once its own first steps are measured).
+  await page.waitForFunction(() => /^Step [\d,]+ of 400 · .* · about \d+ s left$/.test(document.querySelector('.train-run[data-run="a"] .train-run-status').textContent));
+  const took = /^The 3 runs took (.+) on this device\.$/;
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('.train-time').textContent), took.source, { timeout: 120000 });
+  const finishedAt = Date.now();
+  const actual = (finishedAt - shownAt) / 1000;
+  assert.ok(seconds(estimate) * 2 >= actual, `estimated ${estimate} left; the runs took ${actual.toFixed(1)} s more`);
+  // The time the page reports is the time the runs took, as this test measured it from the click.
+  const reported = seconds(took.exec(await page.textContent('.train-time'))[1]);
+  const measured = (finishedAt - clicked) / 1000;
+  assert.ok(reported <= measured + 1 && reported >= measured - 3, `reported ${reported} s, measured ${measured.toFixed(1)} s`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('es: the time left and the time taken in Spanish, with the verb agreeing with the number; no preset claims a time without its machine', async () => {
+  const { page, problems, context } = await open('#/train-transformer?lang=es&a=none&b=sinusoidal&c=off&steps=200');
+  for (const preset of await page.$$eval('.train-presets .preset-detail', (ps) => ps.map((p) => p.textContent))) assert.doesNotMatch(preset, /\d+\s*s\b|min/);
+  assert.match(await page.textContent('.train-presets .presets-title'), /En una máquina de 2 núcleos.*tardaron de 10 a 15 s; en la tuya, la página dice cuánto les queda/);
+  await page.getByRole('button', { name: 'Entrenar', exact: true }).click();
+  const left = /^Las 2 ejecuciones: (quedan unos|queda alrededor de) (.+) en este dispositivo, \d a la vez\.$/;
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('.train-time').textContent), left.source, { timeout: 60000 });
+  const [, verb, time] = left.exec(await page.textContent('.train-time'));
+  assert.equal(verb, seconds(time) === 1 ? 'queda alrededor de' : 'quedan unos');
+  await page.waitForFunction(() => /^Las 2 ejecuciones tardaron \d.* en este dispositivo\.$/.test(document.querySelector('.train-time').textContent), null, { timeout: 120000 });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/**
+ * Serves, in place of the WebAssembly module (in the page and in every training worker, which each load their
+ * own), one whose TinyTransformer gives a NaN loss from its `after + 1`-th training step on: the way a model whose
+ * numbers blew up looks from outside.
+ */
+const nanAfter = (after) => async (page) => {
+  await page.context().route((url) => /\/wasm\/poslab(-scalar)?\.mjs$/.test(url.pathname) && !url.search, (route) => route.fulfill({
+    contentType: 'text/javascript',
+    body: `import real from './${route.request().url().split('/').pop()}?real';
+export default async function createPoslab(options) {
+  const m = await real(options);
+  const loss = m.TinyTransformer.prototype.loss;
+  let calls = 0;
+  m.TinyTransformer.prototype.loss = function (...args) {
+    calls += 1;
+    return calls > ${after} ? Number.NaN : loss.apply(this, args);
+  };
+  return m;
+}`,
+  }));
+};
+
+for (const [lang, texts] of [
+  ['en', { train: 'Train', status: "This model's numbers stopped being finite at step 31: its loss came out NaN (not a number). The run stopped there and its model is not used; press Train to start again from new weights.", empty: 'Train first: then each model answers your sequence here.' }],
+  ['es', { train: 'Entrenar', status: 'Los números de este modelo dejaron de ser finitos en el paso 31: su pérdida salió NaN (no es un número). La ejecución se detuvo ahí y su modelo no se usa; pulsa Entrenar para empezar de nuevo con pesos nuevos.', empty: 'Entrena primero: después cada modelo responde aquí a tu secuencia.' }],
+]) {
+  test(`${lang}: a model whose loss becomes NaN stops at that step and says so; nothing NaN is drawn, continued or asked`, async () => {
+    const { page, problems, context } = await open(`#/train-transformer?lang=${lang}&a=rope&b=sinusoidal&c=off&steps=100`, { prepare: nanAfter(30) });
+    await page.getByRole('button', { name: texts.train, exact: true }).click();
+    await settled(page, ['diverged']);
+    for (const id of ['a', 'b']) assert.equal(await page.textContent(`.train-run[data-run="${id}"] .train-run-status`), texts.status);
+    // The curves stop at the last point before the NaN step (a point every 3 steps of 100), every value finite.
+    for (const scope of ['.train-accuracy', '.train-loss']) {
+      await openTable(page, scope);
+      const rows = await page.$$eval(`${scope} tbody tr`, (trs) => trs.map((r) => [...r.cells].map((c) => c.textContent)));
+      assert.equal(rows.at(-1)[0], '30', scope);
+      for (const row of rows) for (const cell of row.slice(1)) assert.ok(cell === '—' || Number.isFinite(Number(cell)), `${scope}: ${row}`);
+    }
+    assert.equal(await page.locator('button[data-action="continue"]').isDisabled(), true);
+    assert.equal(await page.locator('button[data-action="train"]').isEnabled(), true);
+    assert.equal(await page.textContent('.train-inspect-empty'), texts.empty);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

@@ -31,7 +31,7 @@ export const LEARNING_RATE = 3e-3;
 export const SYMBOLS = 10;
 
 /**
- * The lesson's four experiments, one per question of its text, on the issue's measured set-up (reversal of six
+ * The lesson's four experiments, one per question of its text, on the measured set-up (reversal of six
  * digits, d_model 32, 4 heads, 2 layers, 400 steps, seed 0); the page opens on the first. Their outcomes are in
  * the text's "What we found" and held against the page in tests/browser/train-transformer.test.mjs.
  */

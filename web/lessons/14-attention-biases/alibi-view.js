@@ -33,7 +33,7 @@ export function alibiView({ onValue }) {
   function draw({ slopes, biases, length, causal, reach }, width) {
     const heads = slopes.length;
     const headNames = Array.from({ length: heads }, (_, h) => t('biases.alibi.head', { head: h + 1 }));
-    const slopesTitle = t('biases.alibi.slopesTitle', { heads });
+    const slopesTitle = t('biases.alibi.slopesTitle', { heads, count: heads });
     slopesHost.replaceChildren(scrollBox(dataTable({
       caption: slopesTitle,
       corner: t('biases.alibi.headCorner'),
@@ -46,7 +46,7 @@ export function alibiView({ onValue }) {
     // the gentlest heads stay pale, which is the point.
     const labels = Array.from({ length }, (_, i) => String(i));
     const steepest = (length - 1) * Math.max(...slopes);
-    const mapsTitle = t('biases.alibi.mapsTitle', { heads, length });
+    const mapsTitle = t('biases.alibi.mapsTitle', { heads, length, count: heads });
     mapsFigure.update({
       title: mapsTitle,
       drawing: smallMaps({

@@ -31,7 +31,7 @@ export function t5View({ onValue }) {
 
   /** offsets, buckets: the bucket of each offset; exact: how many distances get a bucket of their own; grid. */
   function draw({ offsets, buckets, exact, last, maxDistance, bidirectional, grid: g, bucketCount, table, bias, seed }, width) {
-    const vars = { buckets: bucketCount, max: maxDistance, exact, last };
+    const vars = { buckets: bucketCount, max: maxDistance, exact, last, count: exact };
     const labels = { x: t('biases.t5.x'), y: t('biases.t5.y'), aria: t('biases.t5.aria', vars), description: t('biases.t5.description') };
     const title = t('biases.t5.title', vars);
     curve.update({

@@ -44,7 +44,10 @@ export function anglesView({ onValue }) {
       ntkBase: amount(r.ntkBase, lang),
       dynamicBase: amount(r.dynamicBase, lang),
       tokens: formatCount(r.currentLength, lang),
-      kept: formatPercent(String(Math.round(100 * r.yarnWeight)), lang),
+      // YaRN's weight w mixes θ_i and θ_i / s, so the pair keeps w + (1 − w)/s of its speed (not w of it): the
+      // share its line climbs at, read from the kernel's angles at the last position.
+      weight: r.yarnWeight.toFixed(2),
+      kept: formatPercent(String(Math.round((100 * r.angles.yarn.at(-1)) / r.angles.extrapolation.at(-1))), lang),
     };
     const title = t('stretch.positions.title', vars);
     const labels = { x: t('stretch.positions.x'), y: t('stretch.positions.y'), aria: t('stretch.positions.aria', vars), description: t('stretch.positions.description') };

@@ -1,7 +1,7 @@
 // Lesson 15 — stretching RoPE past its training length: wavelengths against L, the pairs that meet unseen
 // angles under each method, one pair's angle position by position, YaRN's ramp and RoFormer's decay bound.
 // Every number comes from the kernel (angleCoverage, extendedLastPosition, ropeAngles, yarnParameters,
-// ropeInvFreq, ropeDecayBound…); this file arranges them.
+// ropeInvFreq, ropeDecayBound…), those the text quotes too (story-view.js); this file arranges them.
 import { t, language } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
 import { lessonView } from '../../src/lesson-view.js';
@@ -13,6 +13,7 @@ import { wavelengthsView } from './wavelengths-view.js';
 import { coverageView } from './coverage-view.js';
 import { anglesView } from './angles-view.js';
 import { yarnView } from './yarn-view.js';
+import { storyView } from './story-view.js';
 import './stretch.css';
 
 export { params };
@@ -52,6 +53,7 @@ export function mount({ kernel, initial, save }) {
   const coverage = coverageView();
   const angles = anglesView({ onValue: propose });
   const yarn = yarnView();
+  const story = storyView();
   const check = quiz({ prefix: 'stretch.quiz', questions: QUESTIONS });
   const quizPanel = el('section', 'panel stretch-quiz');
   quizPanel.append(check.element);
@@ -106,9 +108,17 @@ export function mount({ kernel, initial, save }) {
     return (named && next[named] !== lesson.view[named] ? named : null) || [...lesson.touched].find((k) => next[k] !== lesson.view[k]) || null;
   };
 
+  // The text's numbers are the defaults' results, computed once: the prose speaks of the defaults whatever the
+  // reader has set since.
+  const defaults = Object.fromEntries(Object.entries(params).map(([name, decl]) => [name, decl.default]));
+  story.draw({ ...compute(defaults), longer: defaults.original * Number(defaults.factor) });
+
   return lesson.mount({
     panels: [controls, angles],
-    relabel: () => check.relabel(),
+    relabel: () => {
+      check.relabel();
+      story.relabel();
+    },
     compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
     draw: (r) => {
       wavelengths.draw(r, wavelengths.width());
@@ -117,6 +127,9 @@ export function mount({ kernel, initial, save }) {
       yarn.draw(r, yarn.width());
     },
     observe: wavelengths.element,
-    widgets: { controls: controls.element, wavelengths: wavelengths.element, coverage: coverage.element, angles: angles.element, yarn: yarn.element, quiz: quizPanel },
+    widgets: {
+      controls: controls.element, wavelengths: wavelengths.element, unseenStory: story.coverage, coverage: coverage.element, pairStory: story.pair,
+      angles: angles.element, yarn: yarn.element, quiz: quizPanel,
+    },
   });
 }

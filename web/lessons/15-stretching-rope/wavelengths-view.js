@@ -19,6 +19,7 @@ export function wavelengthsView() {
   /** coverage: {method: columns}; original: L. */
   function draw({ coverage, original, pairs }, width) {
     const trainedLength = formatCount(original, language());
+    const turned = [...coverage.extrapolation.fullTurnInTraining].filter(Boolean).length;
     const x = Array.from({ length: pairs }, (_, i) => i);
     const series = [
       { name: t('stretch.wavelength.trained'), x, y: [...coverage.extrapolation.wavelengthTrained] },
@@ -29,7 +30,7 @@ export function wavelengthsView() {
     figure.update({
       title,
       drawing: seriesChart({ series, width, labels, logY: true, marks: [Plot.ruleY([original], { stroke: 'currentColor', strokeDasharray: '4 3' })] }),
-      noteText: t('stretch.wavelength.note', { original: trainedLength, turned: [...coverage.extrapolation.fullTurnInTraining].filter(Boolean).length, pairs }),
+      noteText: t(turned === pairs ? 'stretch.wavelength.noteAll' : 'stretch.wavelength.note', { original: trainedLength, turned, pairs, count: turned }),
       table: () => dataTable({
         caption: title,
         corner: t('stretch.wavelength.x'),

@@ -9,6 +9,9 @@ export const SIZES = {
   large: { dModel: 64, heads: 4, layers: 2, ffnSize: 128, batch: 32 },
 };
 
+/** Where a run's numbers stopped being finite: the step, which number (`quantity`) and what it became. */
+const divergence = (step, quantity, value) => ({ step, quantity, value: Number.isNaN(value) ? 'nan' : 'infinite' });
+
 /**
  * settings: {task, positional, causal, size, symbols, minLength, maxLength, testLength, shift, steps, lr, seed}
  *   minLength…maxLength: input lengths seen in training (one length per batch);
@@ -39,6 +42,7 @@ export function createRun(poslab, settings) {
   const random = createRandom(seed);
   const evalSets = new Map();
   let step = 0;
+  let diverged = null; // {step, quantity, value} once a loss or a gradient norm was not finite
 
   /** A fixed evaluation set per length: the same sequences every time it is asked, drawn from its own seed. */
   function evalSet(n, count = 128) {
@@ -57,11 +61,33 @@ export function createRun(poslab, settings) {
     get step() {
       return step;
     },
-    /** One Adam step on a fresh batch; returns the batch's loss before the step. */
+    /**
+     * null, or where the numbers stopped being finite: {step (counted from 1), quantity: 'loss' | 'gradient',
+     * value: 'nan' | 'infinite'}. A model whose numbers are NaN can only give NaN from then on: its run stops.
+     */
+    get diverged() {
+      return diverged;
+    },
+    /**
+     * One Adam step on a fresh batch; returns the batch's loss before the step. A loss that is not a finite
+     * number (a setting that made training blow up) stops the run before the step; a gradient norm that is not,
+     * after it (the weights are no longer finite). Either way `diverged` says where, and the run does not train
+     * any further.
+     */
     trainStep() {
+      if (diverged) return Number.NaN;
       const b = trainingBatch({ task, format, symbols, minLength, maxLength, batch: size.batch, shift, testLength, random });
       const loss = model.loss(b.ids, b.targets, b.batch, b.length);
+      if (!Number.isFinite(loss)) {
+        diverged = divergence(step + 1, 'loss', loss);
+        return loss;
+      }
       model.adamStep({ lr, clipNorm: 1 });
+      const norm = model.lastGradientNorm;
+      if (!Number.isFinite(norm)) {
+        diverged = divergence(step + 1, 'gradient', norm);
+        return loss;
+      }
       step += 1;
       return loss;
     },

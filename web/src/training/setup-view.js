@@ -1,17 +1,15 @@
 // training/setup-view.js — the setup panel of the training lessons (12 and 13): named presets (the measured
-// set-ups, each with its settings and time spelled out), their fields, the runs (one positional method each: a,
-// b, c in lesson 12, a … f in lesson 13), Train, Cancel and Continue, one progress bar and one status line per
-// run. Texts under train.* (lesson 12's strings); each lesson names its fields, presets and their key prefix.
-// No maths here.
+// set-ups, each with its settings spelled out), their fields, the runs (one positional method each: a, b, c in
+// lesson 12, a … f in lesson 13), Train, Cancel and Continue, one progress bar and one status line per run, and
+// the time the runs have left on this device. Texts under train.* (lesson 12's strings); each lesson names its
+// fields, presets and their key prefix. No maths here.
 import { t, language } from '../i18n.js';
 import { describeError } from '../kernel.js';
 import { formatCount } from '../format.js';
 import { fieldMakers } from '../ui/control-panel.js';
 import { el, titledPanel } from '../ui/dom.js';
+import { RUNS } from './run-set.js';
 import './training.css';
-
-/** The runs of lesson 12; a lesson with more passes its own ids (lesson 13: a … f). */
-export const RUNS = ['a', 'b', 'c'];
 
 function button(action, onClick) {
   const b = el('button');
@@ -83,8 +81,12 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
   }));
   const runList = el('div', 'train-runs');
   runList.append(...runIds.map((id) => rows[id].row));
+  // The time the runs have left (or took) on this device, measured from their first steps.
+  const time = el('p', 'train-time');
+  time.setAttribute('role', 'status');
   const note = el('p', 'train-note');
-  element.append(title, presetGroup, grid, actions, runList, note);
+  element.append(title, presetGroup, grid, actions, runList, time, note);
+  let timeState = null;
 
   let methods = Object.fromEntries(runIds.map((id) => [id, 'off']));
   let stale = false;
@@ -92,23 +94,41 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
   const number = (x, digits) => x.toFixed(digits);
   const count = (n) => formatCount(n, language());
 
-  function describe({ kind, step, last, loss, accuracy, speed, parameters, error }) {
+  function describe({ kind, step, last, loss, accuracy, speed, left, parameters, error, quantity, value }) {
     switch (kind) {
       case 'starting':
         return t('train.run.starting');
       case 'waiting':
         return t('train.run.waiting');
-      case 'running':
-        return t('train.run.running', { step: count(step), last: count(last), loss: loss === null ? '—' : number(loss, 3), accuracy: accuracy === null ? '—' : number(accuracy, 2), speed: Math.round(speed ?? 0) });
+      case 'running': {
+        const progress = t('train.run.running', { step: count(step), last: count(last), loss: loss === null ? '—' : number(loss, 3), accuracy: accuracy === null ? '—' : number(accuracy, 2), speed: Math.round(speed ?? 0) });
+        return left === null || left === undefined ? progress : `${progress} · ${timeText('train.time.runLeft', left)}`;
+      }
       case 'done':
         return t('train.run.done', { step: count(step), loss: number(loss ?? 0, 3), accuracy: number(accuracy ?? 0, 2), speed: Math.round(speed ?? 0), parameters: count(parameters) });
       case 'cancelled':
         return t('train.run.cancelled', { step: count(step) });
+      case 'diverged':
+        return t('train.run.diverged', { step: count(step), quantity: t(`train.run.quantity.${quantity}`), value: t(`train.run.value.${value}`) });
       case 'error':
         return describeError(error);
       default:
         return t('train.run.idle');
     }
+  }
+
+  /** The sentence `key` with a duration: its number picks the plural form ("1 s left", "quedan 9 s"). */
+  function timeText(key, seconds, vars = {}) {
+    const shown = duration(seconds);
+    return t(key, { ...vars, count: shown.count, time: shown.text });
+  }
+
+  /** The set's line: how long the runs have left on this device, or how long they took. */
+  function describeTime(state) {
+    if (!state) return '';
+    if (state.kind === 'took') return timeText(state.runs === 1 ? 'train.time.tookOne' : 'train.time.took', state.seconds, { runs: state.runs });
+    if (state.seconds === null) return t('train.time.measuring');
+    return timeText(state.runs === 1 ? 'train.time.leftOne' : 'train.time.left', state.seconds, { runs: state.runs, slots: state.slots });
   }
 
   /** A run's name: its method, and its letter when another shown run has the same method. */
@@ -125,6 +145,7 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
     cancel.textContent = t('train.setup.cancel');
     more.textContent = t('train.setup.continue');
     note.textContent = stale ? t('train.setup.stale') : t('train.setup.note');
+    time.textContent = describeTime(timeState);
     for (const id of runIds) {
       const r = rows[id];
       r.label.textContent = t('train.run.name', { method: runName(id) });
@@ -154,7 +175,7 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
       relabel();
       setButtons();
     },
-    /** state: {kind, step, first, last, loss, accuracy, speed, parameters, error} of one run. */
+    /** state: {kind, step, first, last, loss, accuracy, speed, left (seconds), parameters, error, quantity, value} of one run. */
     setRun(id, state) {
       const r = rows[id];
       r.state = state;
@@ -163,12 +184,31 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
       r.row.dataset.state = state.kind;
       setButtons();
     },
+    /** state: null, {kind: 'left', seconds (null: not measured yet), runs, slots} or {kind: 'took', seconds, runs}. */
+    setTime(state) {
+      timeState = state;
+      time.textContent = describeTime(state);
+    },
     setStale(value) {
       stale = value;
       relabel();
       setButtons();
     },
   };
+}
+
+/**
+ * A duration as the page writes it, the same in both languages (SI symbols): whole seconds under a minute
+ * ("9 s"), else minutes and seconds to the nearest ten ("2 min 30 s"). count: the number that picks the
+ * sentence's plural form (the seconds in all).
+ */
+export function duration(seconds) {
+  const whole = Math.max(1, Math.round(seconds));
+  if (whole < 60) return { text: `${whole} s`, count: whole };
+  const tens = Math.round(whole / 10) * 10;
+  const minutes = Math.floor(tens / 60);
+  const rest = tens % 60;
+  return { text: rest ? `${minutes} min ${rest} s` : `${minutes} min`, count: tens };
 }
 
 /**

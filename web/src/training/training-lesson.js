@@ -4,9 +4,10 @@
 // does with trained runs. No maths here.
 import { onLanguageChange } from '../i18n.js';
 import { perFrame } from '../schedule.js';
-import { setupView, RUNS } from './setup-view.js';
+import { createTransformerRun } from '../kernel.js';
+import { setupView } from './setup-view.js';
 import { curvesView } from './curves-view.js';
-import { runSet } from './run-set.js';
+import { runSet, RUNS } from './run-set.js';
 
 /**
  * initial, save: the lesson's state and where it is kept. params, trainingParams (the names whose change makes
@@ -41,7 +42,7 @@ export function trainingLesson({
   const active = () => runIds.filter((id) => view[id] !== 'off');
   const methods = () => Object.fromEntries(runIds.map((id) => [id, view[id]]));
   const redraw = perFrame(() => curves.draw(runs.curves(active(), (id) => view[id])));
-  const runs = runSet({ setup, onPoint: redraw, ids: runIds });
+  const runs = runSet({ createClient: createTransformerRun, setup, onPoint: redraw, ids: runIds });
   const trainingKey = () => JSON.stringify(trainingParams.map((name) => view[name]));
   const showStale = () => setup.setStale(trainedWith !== null && trainingKey() !== trainedWith);
 

@@ -6,6 +6,8 @@
 // In:  {type: 'init', url} · {type: 'start', id, settings} · {type: 'train', id, steps, evalLengths}
 //      {type: 'cancel'} · {type: 'ask', id, method, args}
 // Out: {type: 'progress', progress} · {type: 'result', id, result} · {type: 'error', id, error}
+//      (a train result: {cancelled, step, elapsed} or, when the loss or the gradients stopped being finite,
+//      {cancelled: false, step, diverged: {step, quantity: 'loss' | 'gradient', value: 'nan' | 'infinite'}})
 import { createRun } from './run.js';
 import { yieldToMessages, plainError } from '../worker-support.js';
 
@@ -37,20 +39,35 @@ async function train({ steps, evalLengths }) {
   let losses = [];
   const measure = () => evalLengths.map((n) => run.evaluate(n));
   self.postMessage({ type: 'progress', progress: { step: first, first, last, loss: null, evaluations: first === 0 ? measure() : null, elapsed: 0 } });
+  // The speed for the page's time estimate: over the first slice between two points, then from the end of that
+  // slice on. An average from the start would carry the first steps' start-up (the module's code being
+  // optimised as it runs, the first evaluation) into every estimate; one from the last slice only is noisy.
+  let since = { time: performance.now(), step: first };
+  let warmedUp = false;
   while (run.step < last) {
-    losses.push(run.trainStep());
+    const stepLoss = run.trainStep();
+    // Numbers that stopped being finite: the run stops here and says where (the page tells the reader).
+    if (run.diverged) break;
+    losses.push(stepLoss);
     const done = run.step === last;
     if (run.step % every === 0 || done) {
       const loss = losses.reduce((a, b) => a + b, 0) / losses.length;
       losses = [];
-      const elapsed = (performance.now() - started) / 1000;
-      self.postMessage({ type: 'progress', progress: { step: run.step, first, last, loss, evaluations: measure(), elapsed, stepsPerSecond: (run.step - first) / Math.max(elapsed, 1e-6) } });
+      const now = performance.now();
+      const elapsed = (now - started) / 1000;
+      const steadyStepsPerSecond = (run.step - since.step) / Math.max((now - since.time) / 1000, 1e-6);
+      if (!warmedUp) {
+        warmedUp = true;
+        since = { time: now, step: run.step };
+      }
+      self.postMessage({ type: 'progress', progress: { step: run.step, first, last, loss, evaluations: measure(), elapsed, stepsPerSecond: (run.step - first) / Math.max(elapsed, 1e-6), steadyStepsPerSecond } });
     }
     if (performance.now() - sliceStart < 40) continue;
     await yieldToMessages();
     sliceStart = performance.now();
     if (generation !== mine) return { cancelled: true, step: run?.step ?? 0 };
   }
+  if (run.diverged) return { cancelled: false, step: run.step, diverged: run.diverged };
   return { cancelled: false, step: run.step, elapsed: (performance.now() - started) / 1000 };
 }
 
