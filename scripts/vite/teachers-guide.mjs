@@ -184,7 +184,7 @@ export function renderGuide({ lang, markdown, plans, prerequisites, lessons }) {
       say(labels, lang, 'panels', { count: mine.panels, n: count(mine.panels), minutes: count(time.panels) }),
       say(labels, lang, 'questions', { count: lesson.questionIds.length, n: count(lesson.questionIds.length), minutes: count(time.questions) }),
     ];
-    const timeText = `${say(labels, lang, 'about', { minutes: count(time.total) })} (${parts.join('; ')})${lesson.trains ? say(labels, lang, 'training') : ''}`;
+    const timeText = say(labels, lang, 'about', { minutes: count(time.total), parts: parts.join('; ') }) + (lesson.trains ? say(labels, lang, 'training') : '');
     const before = (prerequisites[lesson.id] || []).map((id) => {
       if (!byId.has(id)) throw new Error(`teachers' guide: prerequisite ${id} of ${lesson.id} is not a lesson`);
       return `<li data-prerequisite="${id}">${lessonLink(byId.get(id))}</li>`;
