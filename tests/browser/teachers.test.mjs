@@ -5,7 +5,7 @@
 // there; the page passes axe-core and fits a phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { useLesson, openPage, waitForReady, overflow, LESSON_IDS } from './browser.mjs';
 import { formatCount } from '../../web/src/format.js';
@@ -17,8 +17,9 @@ const LANGS = ['es', 'en'];
 const other = (lang) => (lang === 'es' ? 'en' : 'es');
 // A browser that prefers the other language: a link that opens a lesson "in Spanish" must say so itself.
 const localeAgainst = (lang) => (lang === 'es' ? 'en-US' : 'es-ES');
-const folders = Object.fromEntries(LESSON_IDS.map((id, i) => [id, `${String(i + 1).padStart(2, '0')}-${id}`]));
-const lessonText = (id, lang) => readFileSync(new URL(`../../web/lessons/${folders[id]}/${lang}.md`, import.meta.url), 'utf8');
+const lessonsDir = new URL('../../web/lessons/', import.meta.url);
+const folders = Object.fromEntries(readdirSync(lessonsDir).filter((name) => /^\d+-/.test(name)).map((name) => [name.replace(/^\d+-/, ''), name]));
+const lessonText = (id, lang) => readFileSync(new URL(`${folders[id]}/${lang}.md`, lessonsDir), 'utf8');
 
 async function openGuide(lang, options = {}) {
   const opened = await openPage(site.browser, { locale: localeAgainst(lang), ...options });
