@@ -10,6 +10,7 @@
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lessonMarkdown } from './scripts/vite/lesson-markdown.mjs';
+import { teachersGuide } from './scripts/vite/teachers-guide.mjs';
 
 export default defineConfig({
   root: 'web',
@@ -22,11 +23,12 @@ export default defineConfig({
     // src/kernel.js imports dist/wasm/poslab.mjs at run time, relative to the page.
     assetsInlineLimit: 0,
     target: 'es2022',
-    // The lab and the teachers' guide (a static page in both languages).
+    // The lab and the teachers' guide (a static page in both languages, written by teachersGuide()).
     rollupOptions: { input: { main: 'web/index.html', teachers: 'web/teachers.html' } },
   },
   plugins: [
     lessonMarkdown(),
+    teachersGuide(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // web/src/offline.js registers it and shows the update notice
