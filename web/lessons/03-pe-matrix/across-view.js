@@ -57,6 +57,7 @@ export function acrossView({ onValue }) {
           rows: columns.map((j, k) => ({ header: String(j), cells: [formatValue(a[k]), formatValue(b[k])] })),
         }), caption);
       },
+      fileKey: `pos${view.posA}-${view.posB}-d${matrix.cols}-${view.variant}`,
     });
   }
   const relabel = () => [...Object.values(fields), variantField].forEach((f) => f.relabel());

@@ -36,6 +36,15 @@ export function linesView({ onValue }) {
     if (count < matrix.rows) notes.push(t('peMatrix.lines.firstPositions', { count, maxLen: matrix.rows }));
 
     const vars = { count, list: dims.map(dimName).join(', ') };
+    /** The first `rows` positions drawn, as a table. */
+    const numbers = (rows) => {
+      const body = [];
+      for (let p = 0; p < rows; p++) {
+        body.push({ header: String(p), cells: dims.map((d) => formatValue(matrix.data[p * matrix.cols + d])) });
+      }
+      const caption = t('peMatrix.lines.caption', vars);
+      return scrollBox(dataTable({ caption, corner: t('peMatrix.lines.corner'), columns: dims.map(dimName), rows: body }), caption);
+    };
     figure.update({
       title: t('peMatrix.lines.title'),
       drawing: dims.length
@@ -56,11 +65,6 @@ export function linesView({ onValue }) {
       noteText: notes.join(' '),
       table: () => {
         const rows = Math.min(count, TABLE_ROWS);
-        const body = [];
-        for (let p = 0; p < rows; p++) {
-          body.push({ header: String(p), cells: dims.map((d) => formatValue(matrix.data[p * matrix.cols + d])) });
-        }
-        const caption = t('peMatrix.lines.caption', vars);
         const box = document.createElement('div');
         if (rows < count) {
           const note = document.createElement('p');
@@ -68,9 +72,11 @@ export function linesView({ onValue }) {
           note.textContent = t('peMatrix.lines.tableWindow', { rows, count });
           box.append(note);
         }
-        box.append(scrollBox(dataTable({ caption, corner: t('peMatrix.lines.corner'), columns: dims.map(dimName), rows: body }), caption));
+        box.append(numbers(rows));
         return box;
       },
+      csv: () => numbers(count),
+      fileKey: `${count}x${dims.length}-${view.variant}`,
     });
   }
 
