@@ -61,8 +61,11 @@ export function controlPanel({ id, keys, presets, onPreset, summary, fields }) {
   });
   presetGroup.append(presetTitle, ...buttons.map((b) => b.button));
 
+  // The fields are the panel's strip: when the lesson says the panel drives figures further down, this part
+  // stays in view under the header while the title and the presets scroll away (lesson-view.js).
   const grid = document.createElement('div');
   grid.className = 'field-grid';
+  grid.dataset.strip = '';
   grid.append(...Object.values(fields).map((f) => f.element));
   element.append(title, presetGroup, grid);
 
@@ -77,4 +80,16 @@ export function controlPanel({ id, keys, presets, onPreset, summary, fields }) {
   };
   relabel();
   return { element, fields, relabel };
+}
+
+/**
+ * A figure's own fields (those that change only it), in a grid under its drawing, above its note and
+ * downloads: in view with what they change. figure: a chartFigure (charts/figure.js); fields: { name: field }.
+ */
+export function fieldsUnder(figure, fields) {
+  const grid = document.createElement('div');
+  grid.className = 'field-grid figure-fields';
+  grid.append(...Object.values(fields).map((f) => f.element));
+  figure.host.after(grid);
+  return grid;
 }
