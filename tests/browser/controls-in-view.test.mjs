@@ -157,3 +157,29 @@ for (const { name, viewport, query } of SCREENS) {
     });
   }
 }
+
+test('on a phone the strip folds to one line that says the current values, the ones a preset spells out', async () => {
+  const { page, context, problems } = await site.open('#/pe-matrix?lang=en', { viewport: { width: 360, height: 740 } });
+  const toggle = page.locator('.control-strip .strip-toggle');
+  const height = () => page.locator('.control-strip [data-strip]').evaluate((el) => el.getBoundingClientRect().height);
+  const unfolded = await height();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  assert.equal(await toggle.textContent(), 'Hide the controls');
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.equal(await toggle.textContent(), 'Show the controls');
+  assert.equal(await page.locator('[data-field="maxLen"]').isVisible(), false);
+  // The values line is what Document 002's button spells out: its settings are the defaults.
+  const detail = (id) => page.locator(`.preset[data-preset="${id}"] .preset-detail`).textContent();
+  assert.equal(await page.locator('.strip-values').textContent(), await detail('doc002'));
+  const folded = await height();
+  assert.ok(folded < unfolded / 2, `folded ${folded} px, unfolded ${unfolded} px`);
+  // A preset changes the values while the strip is folded: the line follows.
+  await page.locator('.preset[data-preset="doc000"]').click();
+  await page.locator('.strip-values', { hasText: await detail('doc000') }).waitFor();
+  await toggle.click();
+  assert.equal(await page.locator('[data-field="maxLen"] input[type="text"]').inputValue(), '10');
+  assert.equal(await page.locator('.strip-values').isVisible(), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -25,11 +25,13 @@
 // text is in (arrange, called by main.js's renderText) the stretch of the text from the panel's slot to the
 // last slot it drives is wrapped in <div class="control-scope">, inside which the panel's slot is sticky
 // under the site header (styles/controls.css), and stops being sticky after that last figure. Only the
-// panel's strip (its element marked data-strip, the fields in control-panel.js) stays: what is above it in
-// the panel (title, presets) scrolls away. The header's and the strip's heights are on <html> as
-// --header-height and --strip-height, so that a focused element is never hidden under them. A figure
-// placed above the panel that drives it, or two panels whose stretches overlap, are errors (controlRuns).
-// tests/browser/controls-in-view.test.mjs measures every converted lesson.
+// panel's strip (its element marked data-strip: the fields, in control-panel.js, which also folds the strip on a
+// phone) stays; what is above it in the panel (title, presets) scrolls away. The header's and the strip's
+// heights are on <html> as --header-height and --strip-height, so that a focused element is never hidden under
+// them. A figure placed above the panel that drives it, or two panels whose stretches overlap, are errors
+// (lesson-state.js controlRuns). tests/browser/controls-in-view.test.mjs measures every converted lesson; a
+// lesson not converted yet is in its PENDING set. To convert one: declare `drives`, put each figure's own fields
+// under its drawing (control-panel.js fieldsUnder), take the lesson out of PENDING.
 import { onLanguageChange } from './i18n.js';
 import { describeError } from './kernel.js';
 import { perFrame } from './schedule.js';
@@ -223,6 +225,9 @@ const FIELD_CONTROLS = '.field :is(input, select, textarea)';
 
 /** Every driven widget gets an id (its own, or view-<name>) and every field of a driving panel aria-controls. */
 function nameDriven(widgets, drives) {
+  for (const name of Object.entries(drives).flat(2)) {
+    if (!widgets[name]) throw new Error(`lesson-view: drives names "${name}", which is none of the lesson's widgets`);
+  }
   for (const names of Object.values(drives)) for (const name of names) widgets[name].id ||= `view-${name}`;
   for (const [panel, names] of Object.entries(drives)) {
     const ids = names.map((name) => widgets[name].id).join(' ');
