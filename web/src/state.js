@@ -81,9 +81,10 @@ export function parseParam(name, decl, text, { checkStep = true } = {}) {
     case 'number': {
       const trimmed = String(text).trim();
       if (trimmed === '') return { ok: false, error: problem(decl, name, 'empty', {}) };
-      // A point as the decimal mark, as everywhere in the lab; no exponents, no "Infinity".
-      if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return { ok: false, error: problem(decl, name, 'not_decimal', { value: trimmed }) };
-      return inRange(decl, name, Number(trimmed));
+      // One decimal mark, a point or the comma Spanish writes (2,5): no number field is large enough to group
+      // thousands, so a comma is never a separator here. No exponents, no "Infinity".
+      if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(trimmed)) return { ok: false, error: problem(decl, name, 'not_decimal', { value: trimmed }) };
+      return inRange(decl, name, Number(trimmed.replace(',', '.')));
     }
     case 'choice': {
       const value = String(text).trim();
@@ -144,6 +145,11 @@ export function parseParam(name, decl, text, { checkStep = true } = {}) {
     default:
       throw new Error(`unknown parameter kind ${decl.kind}`);
   }
+}
+
+/** A parameter's value as its field shows it: a decimal with the reader's mark (2,5 in Spanish), else as in a link. */
+export function fieldText(decl, value, lang) {
+  return decl.kind === 'number' && lang === 'es' ? String(value).replace('.', ',') : formatParam(decl, value);
 }
 
 export function formatParam(decl, value) {
