@@ -198,8 +198,18 @@ export function resolveParams(decls, fromHash, fromStorage) {
 }
 
 // Local storage can be missing or throw (private windows, file:// pages, quotas): it is a convenience only.
+// An embedded view (a figure in a course page) keeps what it changes in memory, over what this browser kept:
+// its language, text size, values and answers never change the lab a student opens directly.
+let embedded = null; // Map of key → value (null: removed) while the page is an embed
+
+/** In an embed, storage writes stay in this page's memory (on) instead of reaching localStorage. */
+export function keepStorageInPage(on) {
+  embedded = on ? embedded ?? new Map() : null;
+}
+
 export const storage = {
   get(key) {
+    if (embedded?.has(key)) return embedded.get(key);
     try {
       return localStorage.getItem(STORAGE_PREFIX + key);
     } catch {
@@ -207,6 +217,7 @@ export const storage = {
     }
   },
   set(key, value) {
+    if (embedded) return void embedded.set(key, String(value));
     try {
       localStorage.setItem(STORAGE_PREFIX + key, value);
     } catch {
@@ -214,6 +225,7 @@ export const storage = {
     }
   },
   remove(key) {
+    if (embedded) return void embedded.set(key, null);
     try {
       localStorage.removeItem(STORAGE_PREFIX + key);
     } catch {
@@ -222,11 +234,14 @@ export const storage = {
   },
   /** Every key this lab stored (without its prefix). */
   keys() {
+    let kept = [];
     try {
-      return Object.keys(localStorage).filter((k) => k.startsWith(STORAGE_PREFIX)).map((k) => k.slice(STORAGE_PREFIX.length));
+      kept = Object.keys(localStorage).filter((k) => k.startsWith(STORAGE_PREFIX)).map((k) => k.slice(STORAGE_PREFIX.length));
     } catch {
-      return [];
+      /* nothing readable */
     }
+    if (!embedded) return kept;
+    return [...new Set([...kept, ...embedded.keys()])].filter((k) => this.get(k) !== null);
   },
 };
 
