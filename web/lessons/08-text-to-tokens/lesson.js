@@ -19,6 +19,9 @@ import { fitView } from './fit-view.js';
 
 export { params };
 
+// The tokenizer's limit on one text, in bytes (the module's too_large, docs/api.md).
+const MAX_TEXT_BYTES = 2 ** 25;
+
 // The kernel names its arguments as the document does; these are the fields that answer for them.
 const fieldFor = { max_length: 'maxLength', stride: 'stride', batch_size: 'batchSize', max_len: 'fitLen' };
 const strict = new TextDecoder('utf-8', { fatal: true });
@@ -50,6 +53,13 @@ export function mount({ kernel, initial, save }) {
   }
 
   function onText(value, { fromFile } = {}) {
+    if (typeof value !== 'string' && value.length > MAX_TEXT_BYTES) {
+      // A file past the tokenizer's limit is refused before it reaches the box: a text box holding tens of
+      // megabytes takes the browser minutes to lay out, and the text could not be tokenized anyway. The text
+      // already in the box stays, with its tokens.
+      textBox.showError({ code: 'too_large', argument: 'text', value: value.length, max: MAX_TEXT_BYTES });
+      return;
+    }
     invalidBytes = false;
     if (typeof value !== 'string') {
       // A file: the browser's reading of its bytes (WHATWG UTF-8, U+FFFD for what is not UTF-8) is what
