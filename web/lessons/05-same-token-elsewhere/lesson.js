@@ -64,6 +64,9 @@ export function mount({ kernel, initial, save }) {
       compare.draw(a, b, view);
     },
     observe: similarity.element,
+    // The main panel stays in view over the similarities its fields change (lesson-view.js); the comparison's
+    // fields change only the comparison, at whose top they sit.
+    drives: { controls: ['similarity'], compare: ['compare'] },
     widgets: { controls: controls.element, similarity: similarity.element, compare: compare.element, quiz: selfCheck.element },
   });
 }
