@@ -6,18 +6,19 @@
 // - with every <details> closed (the teacher's section, each figure's "Show the numbers") the lesson is at
 //   most MAX_HEIGHT px tall at 1280 px: the figures carry it, the tables wait behind their disclosure;
 // - its self-check has at least three questions, and the right option is the longest in at most a third of
-//   them (a student who always picks the longest must not pass).
+//   them (a student who always picks the longest must not pass);
+// - no chart title runs to more than two lines on a 360 px phone.
 // And the page about the sources says, in both languages, what each of the five documents is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { useLesson, waitForReady, LESSON_IDS } from './browser.mjs';
+import { useLesson, waitForReady, frames, overflow, axeViolations, LESSON_IDS } from './browser.mjs';
 
 // What each lesson does not yet do, by check: 'citations' (documents or experiment ids in its main text, and
 // no teacher's section yet), 'height' (taller than MAX_HEIGHT with the details closed), 'quiz' (the longest
-// option gives the answer away). The workers converting a lesson take its checks out of here; an empty map is
+// option gives the answer away), 'titles' (a chart title of three lines or more at 360 px). The workers converting a lesson take its checks out of here; an empty map is
 // the goal.
-const ALL = ['citations', 'height', 'quiz'];
+const ALL = ['citations', 'height', 'quiz', 'titles'];
 const NOT_YET = {
   'why-order': ['height'],
   'formula-step-by-step': ['height'],
@@ -49,6 +50,15 @@ const questionsOf = async (id) => {
 };
 
 const site = useLesson('why-order');
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** In the page: the chart titles (figure captions) that run to more than two lines, with their line counts. */
+const longTitles = (page) => page.evaluate(() => [...document.querySelectorAll('#lesson figure > figcaption')].map((caption) => {
+  const range = document.createRange();
+  range.selectNodeContents(caption);
+  return { title: caption.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size };
+}).filter(({ lines }) => lines > 2));
 
 /** In the page: the main text's citations, the teacher's section, the height with every <details> closed, the quiz's options. */
 const read = (page) => page.evaluate((citation) => {
@@ -79,10 +89,14 @@ const read = (page) => page.evaluate((citation) => {
 for (const id of LESSONS) {
   test(`${id}: ${ALL.filter((check) => held(id, check)).join(', ')}`, async (t) => {
     const questions = await questionsOf(id);
-    const { page, context, problems } = await site.open(`#/${id}?lang=es`, { viewport: { width: 1280, height: 800 } });
+    const { page, context, problems } = await site.open(`#/${id}?lang=es`, { viewport: DESKTOP });
     for (const lang of ['es', 'en']) {
       if (lang === 'en') {
-        await page.goto(page.url().replace('lang=es', 'lang=en'));
+        // A new load of the lesson in English (a hash change alone would find the lesson already "ready").
+        const url = page.url().replace(/#.*$/, `#/${id}?lang=en`);
+        await page.setViewportSize(DESKTOP);
+        await page.goto('about:blank');
+        await page.goto(url);
         await waitForReady(page, `#/${id}`);
       }
       const seen = await read(page);
@@ -105,13 +119,18 @@ for (const id of LESSONS) {
         });
         assert.ok(longestRight.length * 3 <= seen.quiz.length, `${id} (${lang}): the right option is the longest in ${longestRight.map((q) => q.id)} of ${seen.quiz.length}`);
       }
+      if (held(id, 'titles')) {
+        await page.setViewportSize(PHONE);
+        await frames(page);
+        assert.deepEqual(await longTitles(page), [], `${id} (${lang}): chart titles longer than two lines at 360 px`);
+      }
     }
     assert.deepEqual(problems, []);
     await context.close();
   });
 }
 
-test('the page about the sources says what each of the five documents is, in both languages, and the lab links to it', async () => {
+test('the page about the sources says what each of the five documents is, in both languages, and the lab links to it; it passes axe-core and fits a phone', async () => {
   const { page, context, problems } = await site.open(`#/${LESSONS[0]}?lang=en`, { viewport: { width: 1280, height: 800 } });
   const footer = page.locator('.site-footer a[href$="sources.html"]');
   assert.equal(await footer.count(), 1, 'the footer links to the page about the sources');
@@ -131,6 +150,9 @@ test('the page about the sources says what each of the five documents is, in bot
     }
     assert.equal(await page.getAttribute(`#sources-${lang}`, 'lang'), lang);
   }
+  assert.deepEqual(await axeViolations(page), []);
+  await page.setViewportSize({ width: 360, height: 740 });
+  assert.equal(await overflow(page), 0, 'the page about the sources is wider than a phone');
   assert.deepEqual(problems, []);
   await context.close();
 });
