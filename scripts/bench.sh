@@ -12,5 +12,5 @@ for part in kernels tokenizer word2vec transformer; do node "scripts/bench/$part
 # The first lesson's download (JS + WebAssembly + CSS, gzip), against the 400 KB target; needs the built site.
 bash scripts/build.sh >/dev/null
 node scripts/bench/page-weight.mjs
-# Slider → redraw on pe-matrix at 100 × 512 and 2048 × 1024, against the redraw budget (README, "Redraw budget").
+# Slider → redraw on pe-matrix at 100 × 512 and 2048 × 1024, against the redraw budget (docs/benchmark.md, the redraw budget).
 node scripts/bench/redraw.mjs

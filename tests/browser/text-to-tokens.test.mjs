@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { sharedData } from '../wasm/helpers.mjs';
 import { useLesson, openPage, frames, errorText } from './browser.mjs';
 
-// The story at the commit whose notebook reads it (README: remote texts), never a moving branch.
+// The story at the commit whose notebook reads it (docs/hosting.md: remote texts), never a moving branch.
 const STORY_URL = 'https://raw.githubusercontent.com/rasbt/LLMs-from-scratch/d431eff1816f9290e69ceafa9e82760f9b056931/ch02/01_main-chapter-code/the-verdict.txt';
 const story = readFileSync(sharedData('the-verdict.txt'), 'utf8');
 const tiktoken = createRequire(import.meta.url)('@dqbd/tiktoken').get_encoding('gpt2');
@@ -152,11 +152,13 @@ test('a text above the 32 MiB limit is refused with a message about the text, an
     box.dispatchEvent(new Event('input', { bubbles: true }));
   }, text);
   await setText(null);
-  for (let i = 0; i < 120 && (await read()) === ''; i += 1) await page.waitForTimeout(250);
+  // Polled once a second: each poll is an evaluate on a page busy with the long text.
+  const errorShown = (shown) => page.waitForFunction((want) => (document.querySelector('.tt-text .field-error').textContent !== '') === want, shown, { polling: 1000, timeout: 300000 });
+  await errorShown(true);
   assert.match(await read(), /The text is too long to tokenize in one go \(the limit is 33,554,432 bytes/);
   await setText('Short again.');
-  await page.waitForTimeout(500);
-  assert.equal(await read(), '');
+  await errorShown(false);
+  await page.waitForFunction((n) => document.querySelectorAll('.tt-pieces .tt-piece').length === n, tiktoken.encode('Short again.').length);
   assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('.tt-pieces .tt-piece')].map((el) => Number(el.dataset.id))),
     Array.from(tiktoken.encode('Short again.')));
   assert.deepEqual(problems, []);
