@@ -23,8 +23,9 @@ export default defineConfig({
     // src/kernel.js imports dist/wasm/poslab.mjs at run time, relative to the page.
     assetsInlineLimit: 0,
     target: 'es2022',
-    // The lab and the teachers' guide (a static page in both languages, written by teachersGuide()).
-    rollupOptions: { input: { main: 'web/index.html', teachers: 'web/teachers.html' } },
+    // The lab, the teachers' guide (a static page in both languages, written by teachersGuide()) and the page about
+    // the sources (static, both languages).
+    rollupOptions: { input: { main: 'web/index.html', teachers: 'web/teachers.html', sources: 'web/sources.html' } },
   },
   plugins: [
     lessonMarkdown(),

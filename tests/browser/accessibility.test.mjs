@@ -5,21 +5,9 @@
 // opened included, in both languages; every control a finger presses is at least 24 px (WCAG 2.2's target size).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { useLesson, waitForReady, openAllTables, overflow, frames, LESSON_IDS } from './browser.mjs';
+import { useLesson, waitForReady, openAllTables, overflow, frames, axeViolations as violations, LESSON_IDS } from './browser.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const site = useLesson('why-order');
-
-async function violations(page) {
-  // Evaluated through the DevTools protocol: the site's CSP rightly refuses an injected <script>.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}×, e.g. ${v.nodes[0].target.join(' ')})`);
-  });
-}
 
 /** Buttons, links in lists, selects, text boxes, radios and checkboxes smaller than 24 × 24 px (visible ones). */
 const smallTargets = (page) =>

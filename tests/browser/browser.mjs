@@ -3,6 +3,7 @@
 import { before as beforeAll, after as afterAll } from 'node:test';
 import { chromium } from 'playwright-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { startServer as startStaticServer } from './server.mjs';
 import { formatInText } from '../../web/src/format.js';
@@ -266,4 +267,16 @@ export async function followLessonLinks(page, from, ids) {
     await page.goBack();
     await waitForReady(page, `#/${from}`);
   }
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.0 and 2.1 (A, AA) violations in the page, one line each. */
+export async function axeViolations(page) {
+  // Evaluated through the DevTools protocol: the site's CSP rightly refuses an injected <script>.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}×, e.g. ${v.nodes[0].target.join(' ')})`);
+  });
 }

@@ -14,9 +14,7 @@ import { useLesson, waitForReady, LESSON_IDS } from './browser.mjs';
 // web/src/lesson-view.js and lesson 03, pe-matrix) means taking it out of this set: this test then holds it.
 const PENDING = new Set([
   'why-order',
-  'formula-step-by-step',
   'embedding-to-position',
-  'same-token-elsewhere',
   'distances',
   'words-positions-similarity',
   'text-to-tokens',
@@ -169,7 +167,7 @@ test('on a phone the strip folds to one line that says the current values, the o
   assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
   assert.equal(await toggle.textContent(), 'Show the controls');
   assert.equal(await page.locator('[data-field="maxLen"]').isVisible(), false);
-  // The values line is what Document 002's button spells out: its settings are the defaults.
+  // The values line is what the course notes' button spells out: its settings are the defaults.
   const detail = (id) => page.locator(`.preset[data-preset="${id}"] .preset-detail`).textContent();
   assert.equal(await page.locator('.strip-values').textContent(), await detail('doc002'));
   const folded = await height();

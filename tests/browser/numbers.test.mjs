@@ -21,7 +21,7 @@ async function inspected(page, label, nth = 0) {
 
 test("document 000's button shows its literal-shifted 10×4 matrix with the printed rows 1 and 9 (E000-1)", async () => {
   const { page, problems, context } = await site.open('#/pe-matrix?lang=en');
-  await page.getByRole('button', { name: /Document 000/ }).click();
+  await page.getByRole('button', { name: /^As in the notebook/ }).click();
   await page.waitForFunction(() => document.querySelector('.heatmap figcaption').textContent.includes('10 positions × 4'));
   assert.deepEqual(await tableRow(page, 1), ['0.84147', '0.99995', '1.0000e-04', '1.0000']);
   assert.deepEqual((await tableRow(page, 9)).slice(0, 3), ['0.41212', '0.99595', '9.0000e-04']);
@@ -32,7 +32,7 @@ test("document 000's button shows its literal-shifted 10×4 matrix with the prin
 
 test("document 001's button prints row 1's sine and cosine columns as the document did (E001-5)", async () => {
   const { page, context } = await site.open('#/pe-matrix?lang=en');
-  await page.getByRole('button', { name: /^Document 001 paper/ }).click();
+  await page.getByRole('button', { name: /^As in the textbook paper/ }).click();
   await page.waitForFunction(() => document.querySelector('.heatmap figcaption').textContent.includes('20 positions × 512'));
   assert.equal(await inspected(page, 'Sine'), '0.84147, 0.82186, 0.80196 … 1.1140e-04, 1.0746e-04, 1.0366e-04');
   // The document printed the cosine columns with four decimals: 0.5403, 0.5697, 0.5974.
@@ -50,7 +50,7 @@ test("the literal formula reproduces document 001's vectors for positions 2 and 
 
 test("document 003's button shows row 1 of the 100×512 matrix and 20 positions in the line chart (E003-3, E003-5)", async () => {
   const { page, context } = await site.open('#/pe-matrix?lang=es');
-  await page.getByRole('button', { name: /Documento 003/ }).click();
+  await page.getByRole('button', { name: /^Como en la entrada de blog/ }).click();
   await page.waitForFunction(() => document.querySelector('.heatmap figcaption').textContent.includes('100 posiciones × 512'));
   assert.equal(await inspected(page, 'Fila completa'), '0.84147, 0.54030, 0.82186 … 1.0000, 1.0366e-04, 1.0000');
   assert.match(await page.textContent('.lines .chart-note'), /20 primeras posiciones de 100/);

@@ -134,16 +134,16 @@ for (const [lang, paperName] of [['en', /\(paper formula\)$/], ['es', /\(fórmul
     assert.equal(rows[1][1], formatValue(golden['E001-2'].pos2[2]));
     assert.equal(rows[1][2], formatValue(golden['E001-2'].pos10[2]));
     // The presets move it too.
-    await page.getByRole('button', { name: lang === 'en' ? /^Document 001 paper/ : /^Documento 001 del artículo/ }).click();
+    await page.getByRole('button', { name: lang === 'en' ? /^As in the textbook paper/ : /^Como en el libro de texto del artículo/ }).click();
     await page.locator('.across-chart figcaption').filter({ hasText: lang === 'en' ? /\(paper formula\)$/ : /\(fórmula del artículo\)$/ }).waitFor();
     assert.equal(await main.inputValue(), 'paper');
     assert.deepEqual(problems, []);
     await context.close();
   });
 
-  test(`${lang}: the Document 003 button draws columns 4 to 7 over 20 positions, and the page says which and why (E003-5)`, async () => {
+  test(`${lang}: the blog post's button draws columns 4 to 7 over 20 positions, and the page says which and why (E003-5)`, async () => {
     const { page, problems, context } = await open(`#/pe-matrix?lang=${lang}`);
-    await page.getByRole('button', { name: lang === 'en' ? /^Document 003/ : /^Documento 003/ }).click();
+    await page.getByRole('button', { name: lang === 'en' ? /^As in the blog post/ : /^Como en la entrada de blog/ }).click();
     await page.waitForFunction(() => /dims=4,5,6,7/.test(location.href) && /shown=20/.test(location.href));
     assert.equal(await field(page, 'dims').inputValue(), '4,5,6,7');
     await openTable(page, '.lines');
@@ -158,8 +158,8 @@ for (const [lang, paperName] of [['en', /\(paper formula\)$/], ['es', /\(fórmul
     // The explanation: which columns, and why these (slow enough to be smooth, fast enough to move in 20 positions).
     const text = (await page.textContent('.lesson')).replace(/\s+/g, ' ');
     assert.match(text, lang === 'en'
-      ? /The Document 003 button picks columns 4 to 7: two pairs slow enough to draw smooth waves over 20 positions, and fast enough to move visibly/
-      : /El botón Documento 003 elige las columnas 4 a 7: dos parejas lo bastante lentas para dibujar ondas suaves en 20 posiciones y lo bastante rápidas para moverse a la vista/);
+      ? /The As in the blog post button picks columns 4 to 7: two pairs slow enough to draw smooth waves over 20 positions, and fast enough to move visibly/
+      : /El botón Como en la entrada de blog elige las columnas 4 a 7: dos parejas lo bastante lentas para dibujar ondas suaves en 20 posiciones y lo bastante rápidas para moverse a la vista/);
     assert.match(text, lang === 'en' ? /neither prints its code nor says which columns it drew/ : /no imprime su código ni dice qué columnas dibujó/);
     assert.deepEqual(problems, []);
     await context.close();
@@ -167,9 +167,9 @@ for (const [lang, paperName] of [['en', /\(paper formula\)$/], ['es', /\(fórmul
 }
 
 for (const [lang, heading, word, today] of [
-  ['en', /^Four remarks of document 003, checked$/, 'lesson',
+  ['en', /^Four remarks of the blog post, checked$/, 'lesson',
     /most widely used technique.*GPT-2 learns a table of absolute positions \(lesson 10\); LLaMA and most open\s+models since rotate queries and keys with RoPE \(lesson 11\); BLOOM and MPT add ALiBi's penalty/s],
-  ['es', /^Cuatro afirmaciones del documento 003, comprobadas$/, 'lección',
+  ['es', /^Cuatro afirmaciones de la entrada de blog, comprobadas$/, 'lección',
     /más ampliamente utilizada.*GPT-2 aprende una tabla de posiciones absolutas\s+\(lección 10\); LLaMA y la mayoría de los modelos abiertos posteriores giran las\s+consultas y las claves con RoPE \(lección 11\); BLOOM y MPT suman/s],
 ]) {
   test(`${lang}: document 003's "most widely used" is answered with what models use today, each linked to its lesson`, async () => {

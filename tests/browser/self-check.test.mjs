@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, existsSync } from 'node:fs';
-import { useLesson, frames, field, openTable, waitForReady } from './browser.mjs';
+import { useLesson, frames, field, openTable, waitForReady, tableRow, proseNumber } from './browser.mjs';
 
 const site = useLesson('why-order');
 const folders = readdirSync(new URL('../../web/lessons/', import.meta.url)).filter((f) => existsSync(new URL(`../../web/lessons/${f}/questions.js`, import.meta.url))).sort();
@@ -55,7 +55,7 @@ quizzes.forEach(({ id, QUESTIONS }, k) => {
 /** The text of one option, as the page shows it. */
 const optionText = (page, question, option) => page.locator(`.lesson-quiz .quiz-question[data-question="${question}"] input[value="${option}"] + span`).textContent();
 
-test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 08, 01)', async () => {
+test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 08, 03, 04, 01)', async () => {
   // 05: position 4, ×1000, with and without √d_model.
   let { page, context } = await site.open('#/same-token-elsewhere?lang=en');
   const row4 = async () => (await page.$$eval('.similarity-table tbody tr', (rows) => rows.map((r) => r.cells[2].textContent.trim())))[4];
@@ -94,6 +94,21 @@ test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 0
   await page.fill('.tt-text textarea', 'Hello, world!');
   await page.waitForFunction(() => [...document.querySelectorAll('.tt-pieces .tt-piece')].map((el) => el.dataset.id).join(' ') === '15496 11 995 0');
   assert.match(await optionText(page, 'count', 'four'), /^4/);
+  await context.close();
+
+  // 03: the notebook's button, then row 1 of the values table starts with the marked option's number.
+  ({ page, context } = await site.open('#/pe-matrix?lang=es'));
+  await page.locator('.preset[data-preset="doc000"]').click();
+  await page.waitForFunction(() => document.querySelector('.heatmap figcaption').textContent.includes('10 posiciones × 4'));
+  assert.equal(proseNumber(await optionText(page, 'notebookRow', 'sin'), 'es'), Number((await tableRow(page, 1))[0]));
+  await context.close();
+
+  // 04: seed 1, then the table's first value is the marked option's number.
+  ({ page, context } = await site.open('#/embedding-to-position?lang=en'));
+  await field(page, 'seed').fill('1');
+  await page.waitForFunction(() => document.querySelector('.embedding-table tbody tr').cells[1].textContent.trim() !== '-1.1258');
+  const first = await page.evaluate(() => document.querySelector('.embedding-table tbody tr').cells[1].textContent.trim());
+  assert.equal(proseNumber(await optionText(page, 'seedOne', 'table'), 'en'), Number(first));
   await context.close();
 
   // 01: no positions, causal mask on: the reordered outputs are no longer the same vectors.

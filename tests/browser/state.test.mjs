@@ -8,7 +8,7 @@ const site = useSite({ before, after }, startServer);
 
 test('a shared link restores the same view in a fresh page', async () => {
   const first = await site.open('#/pe-matrix?lang=en');
-  await first.page.getByRole('button', { name: /Document 003/ }).click();
+  await first.page.getByRole('button', { name: /^As in the blog post/ }).click();
   await field(first.page, 'variant', 'select').selectOption('literal');
   await field(first.page, 'dims').fill('2,3,9');
   await first.page.waitForFunction(() => location.hash.includes('dims=2,3,9'));

@@ -6,13 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { useLesson, openPage, waitForReady, overflow, LESSON_IDS } from './browser.mjs';
+import { useLesson, openPage, waitForReady, overflow, axeViolations as violations, LESSON_IDS } from './browser.mjs';
 import { formatCount } from '../../web/src/format.js';
 import { RATES } from '../../scripts/vite/teachers-guide.mjs';
 
 const site = useLesson('pe-matrix');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const LANGS = ['es', 'en'];
 const other = (lang) => (lang === 'es' ? 'en' : 'es');
 // A browser that prefers the other language: a link that opens a lesson "in Spanish" must say so itself.
@@ -71,15 +69,6 @@ const pageQuiz = (page) =>
 
 /** The guide's key for one language in the shape pageQuiz returns. */
 const asShown = (key) => key.map((q) => ({ id: q.id, prompt: q.prompt, options: Object.fromEntries(q.options.map((o) => [o.id, o.text])) }));
-
-async function violations(page) {
-  // Evaluated through the DevTools protocol: the page's CSP rightly refuses an injected <script>.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}×, e.g. ${v.nodes[0].target.join(' ')})`);
-  });
-}
 
 test('the footer leads to the guide; its "open the lab" links open the lab in their own language', async () => {
   const { page, problems, context } = await site.open('#/pe-matrix?lang=en');

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useLesson, field } from './browser.mjs';
+import { useLesson, field, proseNumber } from './browser.mjs';
 import { formatValue } from '../../web/src/format.js';
 
 const e0024 = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-4'];
@@ -25,8 +25,9 @@ for (const [lang, trainWords, evalWords] of [['en', /zeroed 14 of the 160 values
     assert.equal(buffer[buffer.length - 1][0], '4999');
     // The forward pass of batch element 0: torch.randn's values, then the output with dropped values marked.
     assert.match(await page.textContent('.module-summary'), trainWords);
-    // The scale the summary prints is the one PyTorch applied: every kept value is float32(eval · scale).
-    const scale = Number(/= (1\.\d+)/.exec(await page.textContent('.module-summary'))[1]);
+    // The scale the summary prints (in the reader's number format) is the one PyTorch applied: every kept value
+    // is float32(eval · scale).
+    const scale = proseNumber(/= (1[.,]\d+)/.exec(await page.textContent('.module-summary'))[1], lang);
     run.kept.forEach((k, i) => k && assert.equal(Math.fround(run.eval[i] * Math.fround(scale)), run.train[i], `value ${i}`));
     const x = await cells(page, '.module-x');
     const out = await cells(page, '.module-output');
@@ -74,28 +75,29 @@ test('d_model 512, max_len 5000: rows 1 and 4999 of the buffer are PyTorch\'s fl
 test('the dropout choices read as numbers in both languages (no catalogue key shows through)', async () => {
   const { page, context } = await open('#/embedding-to-position?lang=es');
   const options = await page.$$eval('[data-field="modP"] option', (os) => os.map((o) => o.textContent));
-  assert.deepEqual(options, ['0', '0.1 (documento 002)', '0.2', '0.5']);
+  assert.deepEqual(options, ['0', '0.1 (los apuntes del curso)', '0.2', '0.5']);
   await context.close();
 });
 
-// Document 000's module beside document 002's, and what its register_buffer comment gets wrong.
+// The notebook's module (document 000) beside the course notes' (document 002), and what its register_buffer
+// comment gets wrong.
 for (const [lang, words] of [
   ['en', {
-    corner: 'What', columns: ['Document 000', 'Document 002', 'Document 003 (fragments)'],
+    corner: 'What', columns: ['The notebook', 'The course notes', 'The blog post (fragments)'],
     rows: { buffer: 'Buffer name', layout: 'Layout of x', scale: /^Scaling by/, dropout: 'Dropout' },
     yes: /^yes, inside forward/, batch: /^batch first/, seq: /^sequence first/,
     eval: /it “no será afectado por el cambio de modo” \(would not be affected by the change of mode\) of model\.eval\(\)\. But eval\(\) touches no tensor\./,
     reasons: /a buffer moves with the model when you call model\.to\(device\), and it is saved in state_dict\(\).*a buffer is not a parameter, so it is not in parameters\(\) and no optimizer ever changes it/,
   }],
   ['es', {
-    corner: 'Qué', columns: ['Documento 000', 'Documento 002', 'Documento 003 (trozos)'],
+    corner: 'Qué', columns: ['El cuaderno', 'Los apuntes', 'La entrada de blog (trozos)'],
     rows: { buffer: 'Nombre del buffer', layout: 'Disposición de x', scale: /^Escala por/, dropout: 'Dropout' },
     yes: /^sí, dentro de forward/, batch: /^lote primero/, seq: /^secuencia primero/,
     eval: /«no será afectado por el cambio de modo» de model\.eval\(\)\. Pero eval\(\) no toca ningún tensor\./,
     reasons: /un buffer se mueve con el modelo cuando haces model\.to\(device\), y se guarda en state_dict\(\).*un buffer no es un parámetro, así que no sale en parameters\(\) y el optimizador nunca lo cambia/,
   }],
 ]) {
-  test(`${lang}: document 000's module beside document 002's (buffer name, layout, √d_model, dropout), and its eval() claim corrected`, async () => {
+  test(`${lang}: the notebook's module beside the course notes' (buffer name, layout, √d_model, dropout), and its eval() claim corrected`, async () => {
     const { page, problems, context } = await open(`#/embedding-to-position?lang=${lang}`);
     // The comparison table is the first text table after the module panel.
     const table = await page.evaluate(() => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { useLesson, frames, openTable } from './browser.mjs';
 import { formatValue } from '../../web/src/format.js';
-import { WORDS, NOTEBOOK_SEED, sentences } from '../../web/lessons/01-why-order/toy-model.js';
+import { WORDS, NOTEBOOK_SEED, sentences } from '../../web/src/toy-attention-model.js';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-1'];
 const site = useLesson('why-order');

@@ -10,7 +10,7 @@ import { controlsView } from './controls.js';
 import { resultsView } from './results-view.js';
 import { checkView, gapIsSmall } from './check-view.js';
 import { headView } from './head-view.js';
-import { DIM, WORDS, sentences } from './toy-model.js';
+import { DIM, WORDS, sentences } from '../../src/toy-attention-model.js';
 import './why-order.css';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';

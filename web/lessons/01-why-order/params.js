@@ -1,6 +1,6 @@
 // The lesson's parameters, declared once: kind, range, default, the name errors use, its label.
 import { param } from '../../src/state.js';
-import { NOTEBOOK_SEED } from './toy-model.js';
+import { NOTEBOOK_SEED } from '../../src/toy-attention-model.js';
 
 const L = (name) => `whyOrder.fields.${name}.label`;
 

@@ -7,6 +7,7 @@ import { arrowChart } from '../../src/charts/arrows.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
 import { params } from './params.js';
+import { fieldsUnder } from '../../src/ui/control-panel.js';
 
 export function d2View({ onValue }) {
   const element = document.createElement('section');
@@ -14,7 +15,9 @@ export function d2View({ onValue }) {
   const field = sliderField({ name: 'pos2', decl: params.pos2, labelKey: 'formulaSteps.fields.pos2.label', hintKey: 'formulaSteps.fields.pos2.hint', onValue: (v) => onValue('pos2', v) });
   const tableHost = document.createElement('div');
   const figure = chartFigure('d2-arrows');
-  element.append(field.element, tableHost, figure.element);
+  // The position changes only this figure: its field sits under the arrows, in view with them.
+  fieldsUnder(figure, { pos2: field });
+  element.append(tableHost, figure.element);
 
   /** embedding, pe, sum: two numbers each, from the kernel. */
   function draw({ pos, embedding, pe, sum }, width) {

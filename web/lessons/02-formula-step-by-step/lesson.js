@@ -95,6 +95,16 @@ export function mount({ kernel, initial, save }) {
     compute,
     draw,
     observe: steps.element,
-    widgets: { d2: d2.element, steps: steps.element, wavelengths: waves.element, rotation: rotation.element, quiz: selfCheck.element },
+    // The steps' fields (max_len, d_model, the row) stay in view over the cards, the wavelengths and the rotation,
+    // which reads d_model too (lesson-view.js); the example's and the rotation's own fields change only their figure.
+    drives: { stepsControls: ['steps', 'wavelengths', 'rotation'], d2: ['d2'], rotation: ['rotation'] },
+    widgets: {
+      d2: d2.element,
+      stepsControls: steps.controls,
+      steps: steps.element,
+      wavelengths: waves.element,
+      rotation: rotation.element,
+      quiz: selfCheck.element,
+    },
   });
 }

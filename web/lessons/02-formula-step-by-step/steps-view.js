@@ -47,9 +47,18 @@ const note = (text) => {
   return p;
 };
 
+/**
+ * The step cards (element) and their fields (controls): max_len, d_model and the row to print, which redraw the
+ * cards, the wavelengths and the rotation. The fields are their own panel, placed above the cards, so that they
+ * can stay in view, as a strip under the header, over everything they redraw (lesson-view.js, drives).
+ */
 export function stepsView({ onValue }) {
   const element = document.createElement('section');
-  element.className = 'panel controls steps';
+  element.className = 'panel steps';
+  const controls = document.createElement('section');
+  controls.className = 'panel controls steps-controls';
+  const strip = document.createElement('div');
+  strip.dataset.strip = '';
   const make = (name, kind) =>
     (kind === 'slider' ? sliderField : textField)({ name, decl: params[name], labelKey: `formulaSteps.fields.${name}.label`, hintKey: `formulaSteps.fields.${name}.hint`, onValue: (v) => onValue(name, v) });
   const fields = { maxLen: make('maxLen', 'slider'), dModel: make('dModel', 'slider'), row: make('row', 'text') };
@@ -57,7 +66,9 @@ export function stepsView({ onValue }) {
   grid.className = 'field-grid';
   grid.append(fields.maxLen.element, fields.dModel.element, fields.row.element);
   const cards = [1, 2, 3, 4, 5].map(stepCard);
-  element.append(grid, ...cards.map((c) => c.element));
+  strip.append(grid);
+  controls.append(strip);
+  element.append(...cards.map((c) => c.element));
 
   /** divTerm: Float64Array(d/2); angles: {rows, cols, data}; pe: {rows, cols, data}. */
   function draw({ maxLen, dModel, row, divTerm, angles, pe }) {
@@ -116,5 +127,5 @@ export function stepsView({ onValue }) {
   }
 
   const relabel = () => Object.values(fields).forEach((f) => f.relabel());
-  return { element, fields, draw, relabel };
+  return { element, controls, fields, draw, relabel };
 }

@@ -11,7 +11,7 @@ import { controlsView } from './controls.js';
 import { heatmapView } from './heatmap-view.js';
 import { linesView } from './lines-view.js';
 import { valuesView } from './values-view.js';
-import { compareView } from './compare-view.js';
+import { compareView } from '../../src/ui/pe-compare-panel.js';
 import { acrossView } from './across-view.js';
 import { halvesView } from './halves-view.js';
 import { layoutsView, sinesFirst } from './layouts-view.js';
@@ -42,7 +42,7 @@ export function mount({ kernel, initial, save }) {
   const heat = heatmapView();
   const linesPanel = linesView({ onValue: propose });
   const values = valuesView({ onValue: propose });
-  const compare = compareView({ onValue: propose, onPair: apply });
+  const compare = compareView({ params, onValue: propose, onPair: apply });
   const across = acrossView({ onValue: propose });
   const halves = halvesView();
   const layouts = layoutsView();

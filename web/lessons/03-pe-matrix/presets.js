@@ -1,5 +1,6 @@
 // The documents' experiments as parameter sets (settings only: every number shown is computed by the kernel).
-// A preset sets the main view; the comparison panel (E000-3) has its own pairs in comparePairs.
+// A preset sets the main view; the comparison panel (E000-3) has its own pairs
+// (web/src/ui/pe-compare-panel.js).
 
 export const presets = [
   // E000-1: the notebook class prints its 10 × 4 matrix, rows 1 and 9 quoted in the lesson.
@@ -12,10 +13,4 @@ export const presets = [
   { id: 'doc002', values: { variant: 'paper', maxLen: 100, dModel: 64, dims: [0, 1, 10, 11, 30, 31], shown: 'all', rows: [1] } },
   // E003-3 and E003-5: 100 × 512, the first 20 positions (the post does not say which columns it drew).
   { id: 'doc003', values: { variant: 'paper', maxLen: 100, dModel: 512, dims: [4, 5, 6, 7], shown: 20, rows: [1] } },
-];
-
-// E000-3: the same rows appear when only max_len changes; almost none when d_model changes.
-export const comparePairs = [
-  { cmpLenA: 10, cmpDA: 4, cmpLenB: 5, cmpDB: 4 },
-  { cmpLenA: 5, cmpDA: 4, cmpLenB: 5, cmpDB: 6 },
 ];

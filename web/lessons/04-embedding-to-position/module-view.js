@@ -2,8 +2,8 @@
 // state holds (a buffer, no parameter), its buffer sampled (5000 rows are never put in the page) with the float32
 // values the module holds, one seeded forward pass with the values dropout removed, and the batch-first and
 // sequence-first layouts side by side.
-import { t } from '../../src/i18n.js';
-import { formatValue } from '../../src/format.js';
+import { t, language } from '../../src/i18n.js';
+import { formatValue, formatNumber, formatPercent } from '../../src/format.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { selectField, sliderField, textField } from '../../src/ui/fields.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
@@ -83,7 +83,15 @@ export function moduleView({ onValue }) {
     const dropped = total - pass.kept.reduce((n, k) => n + k, 0);
     const train = view.modMode === 'train';
     summary.textContent = train
-      ? t('embeddingToPosition.module.trainSummary', { dropped, total, share: ((100 * dropped) / total).toFixed(1), p: view.modP, scale: Math.fround(1 / (1 - Number(view.modP))).toPrecision(8) })
+      ? t('embeddingToPosition.module.trainSummary', {
+          dropped,
+          total,
+          // A sentence: the reader's decimal mark (the tables keep PyTorch's point); the scale is float32's, as the
+          // module computes it.
+          share: formatPercent(((100 * dropped) / total).toFixed(1), language()),
+          p: formatNumber(Number(view.modP), language()),
+          scale: formatNumber(Math.fround(1 / (1 - Number(view.modP))), language(), { significant: 8 }),
+        })
       : t('embeddingToPosition.module.evalSummary', { total });
     summary.dataset.dropped = String(dropped);
     const seq = view.modSeq;

@@ -1,9 +1,9 @@
 // Lesson "The same token elsewhere" (E000-5, E000-3). Wires the fields to the kernel and its numbers to the
 // views. No maths here: the table (kernel.torchEmbedding), x·√d + PE (kernel.embeddingSteps) and the cosine
 // similarities (kernel.cosineMatrix) are all computed by the C++ core; the comparison of two PE matrices is
-// lesson 03's own panel, reused.
+// the panel lesson 03 shows too (web/src/ui/pe-compare-panel.js).
 import { lessonView, recent, defaultsOf } from '../../src/lesson-view.js';
-import { compareView } from '../03-pe-matrix/compare-view.js';
+import { compareView } from '../../src/ui/pe-compare-panel.js';
 import { params } from './params.js';
 import { controlsView } from './controls.js';
 import { similarityView } from './similarity-view.js';
@@ -13,7 +13,7 @@ import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
-/** Lesson 03's comparison panel speaks with lesson 03's strings. */
+/** The comparison panel speaks with lesson 03's strings. */
 export const sharedStrings = ['03-pe-matrix'];
 
 const defaults = defaultsOf(params);
@@ -25,7 +25,7 @@ export function mount({ kernel, initial, save }) {
 
   const controls = controlsView({ onValue: propose, onPreset: (preset) => apply(preset.values) });
   const similarity = similarityView();
-  const compare = compareView({ onValue: propose, onPair: apply });
+  const compare = compareView({ params, onValue: propose, onPair: apply });
 
   const table = recent(6, (vocabSize, dModel, seed) => kernel.torchEmbedding({ vocabSize, dim: dModel, seed }));
 
@@ -64,6 +64,9 @@ export function mount({ kernel, initial, save }) {
       compare.draw(a, b, view);
     },
     observe: similarity.element,
+    // The main panel stays in view over the similarities its fields change (lesson-view.js); the comparison's
+    // fields change only the comparison, at whose top they sit.
+    drives: { controls: ['similarity'], compare: ['compare'] },
     widgets: { controls: controls.element, similarity: similarity.element, compare: compare.element, quiz: selfCheck.element },
   });
 }

@@ -1,10 +1,11 @@
 // E000-5: the same token repeated along a sentence; the cosine similarity of position 0 with every position,
 // drawn live and listed as the document printed it (×1000), next to the document's own figures.
-import { t } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { xyChart } from '../../src/charts/xy.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { el } from '../../src/ui/dom.js';
+import { formatNumber } from '../../src/format.js';
 import { certainCosine, withUncertain } from './certain-digits.js';
 
 // What document 000 printed in cell In [63] (its own random table, d_model = 512, five positions), and the
@@ -17,6 +18,9 @@ const hasDocumentSettings = (view) => Object.entries(DOCUMENT_SETTINGS).every(([
 // cosine is the kernel's double-precision one, printed to 5 decimals (2 after ×1000), the digits PyTorch's float32
 // agrees with; next to a rounding boundary the last one is uncertain and stands in parentheses (certain-digits.js).
 const times1000 = (x) => withUncertain(certainCosine(x).times1000);
+// The same digits inside a sentence, with the reader's decimal mark (the table keeps PyTorch's point; an uncertain
+// last digit keeps its parentheses, which formatNumber has no way to say).
+const times1000InText = (x) => (language() === 'es' ? times1000(x).replace('.', ',') : times1000(x));
 
 /**
  * A table cell for one printed number. An uncertain digit is shown in parentheses, 0.9999(6), and read out in
@@ -56,13 +60,13 @@ export function similarityView() {
       token: view.token,
       count: cosine.length,
       dModel: view.dModel,
-      first: times1000(cosine[0]),
-      last: times1000(cosine[last]),
-      lastIndex: times1000(similarity.index[last]),
+      first: times1000InText(cosine[0]),
+      last: times1000InText(cosine[last]),
+      lastIndex: times1000InText(similarity.index[last]),
       lastPos: last,
-      min: times1000(cosine[lowest]),
+      min: times1000InText(cosine[lowest]),
       minPos: lowest,
-      sqrt: Math.sqrt(view.dModel).toFixed(2),
+      sqrt: formatNumber(Math.sqrt(view.dModel), language(), { decimals: 2 }),
     };
     const scaled = cosine[lowest] * 1000 >= CLOSE_TO_1000 ? 'scaled' : 'scaledFar';
     summary.textContent = [

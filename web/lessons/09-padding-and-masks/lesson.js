@@ -5,7 +5,7 @@
 import { language } from '../../src/i18n.js';
 import { lessonView } from '../../src/lesson-view.js';
 import { quizPanel } from '../../src/ui/quiz.js';
-import { DIM, NOTEBOOK_SEED, WORDS } from '../01-why-order/toy-model.js';
+import { DIM, NOTEBOOK_SEED, WORDS } from '../../src/toy-attention-model.js';
 import { EXAMPLES, params, SENTENCES } from './params.js';
 import { batchView } from './batch-view.js';
 import { rowsView } from './rows-view.js';

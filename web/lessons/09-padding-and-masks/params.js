@@ -1,7 +1,7 @@
 // The lesson's parameters, declared once: three sentences of the toy model's words, the batch's max_len, and
 // which sentence the rows and attention panels look at. An empty sentence means "the example in your language".
 import { param } from '../../src/state.js';
-import { WORDS } from '../01-why-order/toy-model.js';
+import { WORDS } from '../../src/toy-attention-model.js';
 
 const L = (name) => `padding.fields.${name}.label`;
 const sentence = (name) => param.sentence({ vocabulary: WORDS, maxItems: 12, argument: name, label: L(name) });

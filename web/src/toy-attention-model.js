@@ -1,5 +1,5 @@
-// The lab's toy model for "Why does order matter?": one vector of 8 numbers per word and the three 8×8
-// projection matrices of one attention head. Data, not maths: the kernel draws them from a seed
+// The lab's toy attention model, shown by lessons 01 (why-order) and 09 (padding-and-masks): one vector of 8
+// numbers per word and the three 8×8 projection matrices of one attention head. Data, not maths: the kernel draws them from a seed
 // (kernel.attentionExample), exactly as notebooks/doc002_positional_encoding.ipynb does (E002-1): a seeded
 // torch.randn rounded to two decimals. Here only the words, in the notebook's row order, and the seed it used.
 

@@ -1,10 +1,18 @@
-// E000-3: two sizes side by side, rows that are identical highlighted. Changing max_len only adds or removes
-// rows (the shared rows stay identical); changing d_model changes every frequency, so only position 0 stays.
-import { t } from '../../src/i18n.js';
-import { textField } from '../../src/ui/fields.js';
-import { params } from './params.js';
-import { comparePairs } from './presets.js';
-import { matrixTable } from '../../src/charts/matrix-table.js';
+// The comparison of two positional-encoding matrices, shown by lessons 03 (pe-matrix) and 05
+// (same-token-elsewhere): two sizes side by side, rows that are identical highlighted. Changing max_len only adds
+// or removes rows (the shared rows stay identical); changing d_model changes every frequency, so only position 0
+// stays. It speaks with lesson 03's strings (peMatrix.compare…): a lesson that shows it lists '03-pe-matrix' in
+// its sharedStrings. Its fields are the lesson's cmpLenA, cmpDA, cmpLenB and cmpDB.
+import { t } from '../i18n.js';
+import { textField } from './fields.js';
+import { matrixTable } from '../charts/matrix-table.js';
+
+// The two pairs its buttons set: the same d_model with two lengths (the shared rows are identical), then the
+// same length with two d_model (only row 0 is).
+export const comparePairs = [
+  { cmpLenA: 10, cmpDA: 4, cmpLenB: 5, cmpDB: 4 },
+  { cmpLenA: 5, cmpDA: 4, cmpLenB: 5, cmpDB: 6 },
+];
 
 const key = (name) => `peMatrix.fields.${name}`;
 
@@ -20,7 +28,8 @@ function identicalRows(a, b) {
   return { same, shared };
 }
 
-export function compareView({ onValue, onPair }) {
+/** params: the lesson's declarations of the four fields. */
+export function compareView({ params, onValue, onPair }) {
   const element = document.createElement('section');
   element.className = 'panel compare';
 
