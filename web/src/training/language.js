@@ -111,16 +111,18 @@ export function evaluationSegments(ids, length) {
 }
 
 /**
- * One language model. settings: {text, positional, preset = 'small', seed = 0, longest = 8 L} — or the preset's
- * fields one by one (dModel, heads, layers, ffnSize, batch, trainLength, lr). The learned table gets one row
- * per position of the training window (maxLen = L, as nn.Embedding(L, d)): it has no row to read a longer
- * segment with, which evaluate() reports as a result. The other methods are built for the longest length.
+ * One language model. settings: {text, positional, preset = 'small', seed = 0, longest = 8 L}, and any of the
+ * preset's fields to change it (dModel, heads, layers, ffnSize, batch, trainLength, steps, lr). The learned
+ * table gets one row per position of the training window (maxLen = L, as nn.Embedding(L, d)): it has no row to
+ * read a longer segment with, which evaluate() reports as a result. The other methods are built for the
+ * longest length.
  */
 export function createLanguageRun(poslab, settings) {
-  const { text, positional, seed = 0 } = settings;
-  const preset = { ...PRESETS[settings.preset ?? 'small'], ...settings };
+  const { text, positional, seed = 0, preset: name = 'small', ...sizes } = settings;
+  if (!Object.hasOwn(PRESETS, name)) throw fail('unknown_choice', 'preset', `must be one of ${Object.keys(PRESETS).join(', ')}`, { value: String(name), expected: Object.keys(PRESETS).join(', ') });
+  const preset = { ...PRESETS[name], ...sizes };
   const { trainLength, batch, lr } = preset;
-  const longest = settings.longest ?? 8 * trainLength;
+  const longest = preset.longest ?? 8 * trainLength;
   const corpus = prepareCorpus(text);
   const rows = positional === 'learned' ? trainLength : longest;
   const model = new poslab.TinyTransformer({
@@ -159,8 +161,10 @@ export function createLanguageRun(poslab, settings) {
   return {
     vocabulary: corpus.vocabulary,
     corpus,
-    settings: { ...preset, positional, seed, longest, rows },
+    settings: { ...preset, preset: name, positional, seed, longest, rows },
     parameterCount: model.parameterCount(),
+    /** The TinyTransformer itself, for what the run does not wrap (attention weights, logits). */
+    model,
     get step() {
       return step;
     },
