@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  MAX_VOCABULARY, MIN_CHARACTERS, buildVocabulary, encode, decode, prepareCorpus, sampleBatch, evaluationSegments, inferenceLengths,
+  MAX_VOCABULARY, MIN_CHARACTERS, buildVocabulary, createLanguageRun, encode, decode, prepareCorpus, sampleBatch, evaluationSegments, inferenceLengths,
 } from '../../web/src/training/language.js';
 import { createRandom } from '../../web/src/training/tasks.js';
 
@@ -73,4 +73,36 @@ test('evaluation segments do not overlap, predict the next character, and drop t
   assert.equal(evaluationSegments(ids, 9).count, 1);
   refuses(() => evaluationSegments(ids, 10), { code: 'too_little_text', argument: 'validation', value: 10, min: 11 });
   assert.deepEqual(inferenceLengths(32), [16, 32, 64, 128, 256]);
+});
+
+test('a run whose loss or gradient norm stops being finite stops there and says which step and which number', () => {
+  // A stand-in module: the k-th step's loss and gradient norm are losses[k] and norms[k] (then finite).
+  const fake = ({ losses = [], norms = [] }) => ({
+    TinyTransformer: class {
+      calls = 0;
+      adamSteps = 0;
+      parameterCount() {
+        return 10;
+      }
+      loss() {
+        this.calls += 1;
+        return losses[this.calls - 1] ?? 2.3;
+      }
+      adamStep() {
+        this.adamSteps += 1;
+      }
+      get lastGradientNorm() {
+        return norms[this.calls - 1] ?? 0.5;
+      }
+    },
+  });
+  const text = textOf('abcdefgh', 5000);
+  const nan = createLanguageRun(fake({ losses: [2.3, Number.NaN] }), { text, positional: 'alibi' });
+  assert.deepEqual(nan.train(3).slice(0, 1), [2.3]);
+  assert.deepEqual(nan.diverged, { step: 2, quantity: 'loss', value: 'nan' });
+  assert.deepEqual([nan.step, nan.model.adamSteps], [1, 1], 'no Adam step on the NaN loss, and none after it');
+  const gradient = createLanguageRun(fake({ norms: [0.5, Number.POSITIVE_INFINITY] }), { text, positional: 'rope' });
+  gradient.train(3);
+  assert.deepEqual(gradient.diverged, { step: 2, quantity: 'gradient', value: 'infinite' });
+  assert.equal(gradient.step, 1);
 });

@@ -139,6 +139,7 @@ export function createLanguageRun(poslab, settings) {
   // The batches have their own stream from the same seed, so every method sees the same windows.
   const random = createRandom(seed);
   let step = 0;
+  let diverged = null;
 
   /** Mean loss per position over the segments of one length, and their perplexity; the learned table's missing rows as a result. */
   function evaluate(length) {
@@ -168,11 +169,31 @@ export function createLanguageRun(poslab, settings) {
     get step() {
       return step;
     },
-    /** One Adam step (clip_grad_norm_ 1) on a fresh batch; returns the batch's loss before the step. */
+    /**
+     * null, or where the numbers stopped being finite, as run.js reports it for the training workers: {step
+     * (counted from 1), quantity: 'loss' | 'gradient', value: 'nan' | 'infinite'}.
+     */
+    get diverged() {
+      return diverged;
+    },
+    /**
+     * One Adam step (clip_grad_norm_ 1) on a fresh batch; returns the batch's loss before the step. A loss or a
+     * gradient norm that is not finite stops the run there (a NaN model can only give NaN from then on).
+     */
     trainStep() {
+      if (diverged) return Number.NaN;
       const b = sampleBatch(corpus.trainingIds, { batch, length: trainLength, random });
       const loss = model.loss(b.ids, b.targets, b.batch, b.length);
+      if (!Number.isFinite(loss)) {
+        diverged = divergence(step + 1, 'loss', loss);
+        return loss;
+      }
       model.adamStep({ lr, clipNorm: 1 });
+      const norm = model.lastGradientNorm;
+      if (!Number.isFinite(norm)) {
+        diverged = divergence(step + 1, 'gradient', norm);
+        return loss;
+      }
       step += 1;
       return loss;
     },
@@ -183,9 +204,10 @@ export function createLanguageRun(poslab, settings) {
     evaluate,
     /**
      * Continues `prompt` by `count` characters through the key/value cache: greedy at temperature 0, else drawn
-     * from softmax(logits / temperature) with its own seeded stream. The learned table stops at its last row.
+     * from softmax(logits / temperature) over the `topK` likeliest characters (0: all of them) with its own
+     * seeded stream. The learned table stops at its last row.
      */
-    generate(prompt, count, { temperature = 0, seed: drawSeed = 0 } = {}) {
+    generate(prompt, count, { temperature = 0, topK = 0, seed: drawSeed = 0 } = {}) {
       const promptIds = encode(prompt, corpus.vocabulary);
       if (promptIds.length === 0) throw fail('empty', 'prompt', 'must have at least one character');
       const draw = createRandom(drawSeed);
@@ -194,7 +216,7 @@ export function createLanguageRun(poslab, settings) {
       let logits;
       for (const id of promptIds) logits = model.next(id);
       for (let i = 0; i < count; i++) {
-        const id = temperature > 0 ? sample(logits, temperature, draw) : argmax(logits);
+        const id = temperature > 0 ? sample(logits, temperature, topK, draw) : argmax(logits);
         out.push(id);
         if (model.sequenceLength >= rows) break;
         if (i + 1 < count) logits = model.next(id);
@@ -207,15 +229,19 @@ export function createLanguageRun(poslab, settings) {
   };
 }
 
+const divergence = (at, quantity, value) => ({ step: at, quantity, value: Number.isNaN(value) ? 'nan' : 'infinite' });
+
 function argmax(logits) {
   let best = 0;
   for (let v = 1; v < logits.length; v++) if (logits[v] > logits[best]) best = v;
   return best;
 }
 
-function sample(logits, temperature, random) {
+function sample(logits, temperature, topK, random) {
   const top = logits[argmax(logits)];
-  const weights = Array.from(logits, (x) => Math.exp((x - top) / temperature));
+  // The k-th largest logit is the floor: characters below it get no weight (ties at the floor are all kept).
+  const floor = topK > 0 && topK < logits.length ? Float32Array.from(logits).sort()[logits.length - topK] : -Infinity;
+  const weights = Array.from(logits, (x) => (x >= floor ? Math.exp((x - top) / temperature) : 0));
   let u = (random.nextUint32() / 2 ** 32) * weights.reduce((a, b) => a + b, 0);
   for (let v = 0; v < weights.length; v++) {
     u -= weights[v];
