@@ -15,10 +15,7 @@ import { createRandom } from '../../web/src/training/tasks.js';
 const m = await loadModule('poslab.mjs');
 const text = readFileSync(sharedData('the-verdict.txt'), 'utf8');
 const reference = golden('language_model.json');
-// The figure's rows (seeds × lengths) come from the notebook's long runs; a golden file written before they
-// finished holds the corpus and the first losses only, and the checks that need the rows wait for them.
 const figure = reference.figure_one.small;
-const noRows = figure ? false : 'tests/golden/language_model.json has no figure rows yet: run the notebook';
 const L = PRESETS.small.trainLength;
 const at = (n) => figure.lengths.indexOf(n);
 /** PyTorch's perplexities of one method at length n, one per seed. */
@@ -35,11 +32,8 @@ test('on the story, language.js splits, encodes, draws windows and cuts segments
   assert.equal(corpus.validationIds.filter((id) => id === corpus.vocabulary.unknownId).length, expected.unknown_in_validation);
   const first = sampleBatch(corpus.trainingIds, { batch: PRESETS.small.batch, length: L, random: createRandom(0) });
   assert.deepEqual(Array.from(first.starts), expected.first_batch_starts_seed_0);
-  assert.deepEqual(inferenceLengths(L), [16, 32, 64, 128, 256]);
-  if (figure) {
-    assert.deepEqual(figure.lengths, inferenceLengths(L));
-    assert.deepEqual(figure.lengths.map((n) => evaluationSegments(corpus.validationIds, n).count), figure.segments);
-  }
+  assert.deepEqual(figure.lengths, inferenceLengths(L));
+  assert.deepEqual(figure.lengths.map((n) => evaluationSegments(corpus.validationIds, n).count), figure.segments);
 });
 
 test('the first five training losses of all six methods are PyTorch\'s (relative 1e-4); the learned table has L rows', () => {
@@ -79,7 +73,7 @@ test('the first five training losses of all six methods are PyTorch\'s (relative
       assert.equal(past.available, false);
       assert.equal(past.error.code, 'out_of_range');
       assert.deepEqual([past.rows, past.needed], [L, 2 * L]);
-      if (figure) assert.ok(torchAt('learned', 2 * L).every((x) => x === null));
+      assert.ok(torchAt('learned', 2 * L).every((x) => x === null));
       assert.equal(run.evaluate(L).available, true);
       // L rows read L characters, each predicting the next: the prompt's one and L − 1 of its own.
       assert.equal(run.generate('I', 3 * L).ids.length, L, 'generation stops at the last row');
@@ -88,7 +82,7 @@ test('the first five training losses of all six methods are PyTorch\'s (relative
   }
 });
 
-test('trained with the small preset, sinusoidal fails past L and ALiBi does not, as PyTorch found for its seeds', { skip: noRows }, () => {
+test('trained with the small preset, sinusoidal fails past L and ALiBi does not, as PyTorch found for its seeds', () => {
   const trained = (positional) => {
     const run = createLanguageRun(m, { text, positional, preset: 'small', seed: 0 });
     run.train(PRESETS.small.steps);
