@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # npm run bench: builds what it measures (native benchmarks, WebAssembly modules), then the benchmark
 # scripts in turn, each timing every contender of its subject and printing a table with the target ratios:
-# scripts/bench/kernels.mjs (PE, cosine, embedding), tokenizer.mjs (GPT-2 BPE), word2vec.mjs (training), transformer.mjs (training steps), page-weight.mjs and redraw.mjs (the built site in Chromium).
+# scripts/bench/kernels.mjs (PE, cosine, embedding), tokenizer.mjs (GPT-2 BPE), word2vec.mjs (training), transformer.mjs (training steps), language-model.mjs (lesson 16's presets and generation with and without the cache), page-weight.mjs and redraw.mjs (the built site in Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-system.sh build
 cmake --preset native >/dev/null
 cmake --build --preset native -j "$(nproc)" --target poslab_bench poslab_bench_word2vec poslab_bench_transformer >/dev/null
 [ -f web/public/wasm/poslab.mjs ] || bash scripts/build-wasm.sh >/dev/null
-for part in kernels tokenizer word2vec transformer; do node "scripts/bench/$part.mjs"; done
+for part in kernels tokenizer word2vec transformer language-model; do node "scripts/bench/$part.mjs"; done
 # The first lesson's download (JS + WebAssembly + CSS, gzip), against the 400 KB target; needs the built site.
 bash scripts/build.sh >/dev/null
 node scripts/bench/page-weight.mjs
