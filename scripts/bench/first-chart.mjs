@@ -11,16 +11,9 @@
 // enter the page, and the time is read after the next frame has been produced.
 import { launch } from '../../tests/browser/browser.mjs';
 import { startServer } from '../../tests/browser/server.mjs';
+import { DEVICE, PHONE } from './phone.mjs';
 
 const RUNS = Number(process.env.FIRST_CHART_RUNS || 5);
-
-/** Lighthouse's phone profile (its "mobileSlow4G" throttling), in CDP's units: bytes per second and ms. */
-export const PHONE = {
-  network: { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
-  cpu: 4,
-};
-/** A mid-range phone's screen (Lighthouse's Moto G Power). */
-const DEVICE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
 export const CASES = [
   { name: 'lesson 01 (bare address)', hash: '' },
