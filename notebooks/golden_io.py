@@ -120,7 +120,7 @@ def matches_printed(value: float, printed: str) -> bool:
     """True when `value`, shown with the precision of `printed`, gives the same digits.
 
     "0.84147" is compared with f"{value:.5f}"; "2.1544e-3" (or "2.1544e-03") with f"{value:.4e}",
-    mantissa and exponent separately, so the short exponent form used in EXPERIMENTS.md works too.
+    mantissa and exponent separately, so the short exponent form used in docs/experiments.md works too.
     """
     s = printed.strip().lower()
     if "e" in s:

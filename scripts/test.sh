@@ -3,29 +3,32 @@
 # JavaScript sees it, then the built site in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each stage says when it starts, so a slow run shows where its time went.
+stage() { echo "== $1 ($(date +%H:%M:%S)) =="; }
 bash scripts/setup-system.sh test
 # npm ci when node_modules is missing or older than the lock file (a pull that added a package).
 [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci
 
-echo "== native (doctest) =="
+stage "native (doctest)"
 cmake --preset native >/dev/null
 cmake --build --preset native -j "$(nproc)"
 ctest --preset native
 
-echo "== native under AddressSanitizer and UndefinedBehaviorSanitizer =="
+stage "native under AddressSanitizer and UndefinedBehaviorSanitizer"
 # The same doctest suites with every out-of-bounds access, leak and undefined operation made fatal.
 cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize -j "$(nproc)"
 ctest --preset sanitize
 
-echo "== fuzzing (libFuzzer, short) =="
+stage "fuzzing (libFuzzer, short)"
 # Each cpp/fuzz driver for a share of about a minute, under the same sanitizers (npm run fuzz runs longer).
 bash scripts/fuzz.sh --short
 
-echo "== build (WebAssembly + site) =="
+stage "build (WebAssembly + site)"
 bash scripts/build.sh
 
-echo "== WebAssembly module and browser (node:test) =="
+stage "WebAssembly module and browser (node:test)"
 # A test that hangs fails after 15 minutes instead of holding CI, and a file whose tests are done exits even
 # if something (a server, a socket) was left open.
 node --test --test-concurrency=1 --test-timeout=900000 --test-force-exit tests/js/ tests/wasm/ tests/browser/
+stage "done"

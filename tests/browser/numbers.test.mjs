@@ -1,4 +1,4 @@
-// The lesson shows the digits the source documents printed (see EXPERIMENTS.md).
+// The lesson shows the digits the source documents printed (see docs/experiments.md).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './server.mjs';

@@ -1,5 +1,5 @@
 // Lesson "pe-matrix": document 001's two figures (the sines of positions 2 and 10 across the
-// dimensions, E001-2) with either formula and their own formula selector, its split of the matrix into
+// dimensions, E001-2) with either formula and the lesson's formula selector in view over them, its split of the matrix into
 // pe[:, 0::2] and pe[:, 1::2] (E001-5) and its other layout (sines first, then cosines: the same similarities),
 // document 003's plot (E003-5) and remarks (with links to the lessons on what models use today), checked on
 // the page, in both languages, against notebooks 001 and 003.
@@ -109,21 +109,22 @@ for (const [lang, paperName] of [['en', /\(paper formula\)$/], ['es', /\(fórmul
     await context.close();
   });
 
-  test(`${lang}: a formula selector next to document 001's figure is the lesson's one formula (keyboard, label, link, presets)`, async () => {
+  test(`${lang}: the lesson's one formula selector stays on screen over document 001's figure and redraws it (keyboard, link, presets)`, async () => {
     const { page, problems, context } = await open(`#/pe-matrix?lang=${lang}&variant=paper&dModel=512&maxLen=20`);
-    const label = lang === 'en' ? "Formula (the whole lesson's)" : 'Fórmula (la de toda la lección)';
-    const near = page.getByLabel(label, { exact: true });
-    assert.equal(await near.count(), 1);
-    // It sits in the figure's own panel, with a hint that says it is the same setting as the one above.
-    assert.equal(await page.locator('.across [data-field="acrossVariant"] select').count(), 1);
-    assert.match(await page.textContent('.across [data-field="acrossVariant"] .field-hint'), lang === 'en' ? /same setting as “Formula”/ : /mismo ajuste que «Fórmula»/);
+    // One selector for the whole lesson, which names document 001's figure among those it redraws.
+    assert.equal(await page.locator('#lesson .field select').count(), 1);
     const main = field(page, 'variant', 'select');
-    assert.equal(await near.inputValue(), 'paper');
+    const figureId = await page.locator('.panel.across').getAttribute('id');
+    assert.ok((await main.getAttribute('aria-controls')).split(' ').includes(figureId), 'aria-controls names the figure');
+    // Scrolled to the figure, the selector is on screen too (it stays in the strip over the lesson's figures).
+    await page.locator('.across-chart svg[role="img"]').scrollIntoViewIfNeeded();
+    const box = await main.boundingBox();
+    const height = page.viewportSize().height;
+    assert.ok(box.y >= 0 && box.y + box.height <= height, `the selector at ${Math.round(box.y)} px, the screen ${height} px high`);
     // By keyboard: focus it and move to the next option (literal).
-    await near.focus();
+    await main.focus();
     await page.keyboard.press('ArrowDown');
     await page.locator('.across-chart figcaption').filter({ hasText: lang === 'en' ? /\(literal formula\)$/ : /\(fórmula literal\)$/ }).waitFor();
-    assert.equal(await near.inputValue(), 'literal');
     assert.equal(await main.inputValue(), 'literal');
     await page.locator('.heatmap figcaption').filter({ hasText: lang === 'en' ? 'literal formula' : 'fórmula literal' }).waitFor();
     await page.waitForFunction(() => /variant=literal(&|$)/.test(location.href));
@@ -132,11 +133,9 @@ for (const [lang, paperName] of [['en', /\(paper formula\)$/], ['es', /\(fórmul
     const rows = await cells(page, '.across-chart details');
     assert.equal(rows[1][1], formatValue(golden['E001-2'].pos2[2]));
     assert.equal(rows[1][2], formatValue(golden['E001-2'].pos10[2]));
-    // The main selector and the presets move it too.
-    await main.selectOption('literal-shifted');
-    await page.waitForFunction(() => document.querySelector('[data-field="acrossVariant"] select').value === 'literal-shifted');
+    // The presets move it too.
     await page.getByRole('button', { name: lang === 'en' ? /^Document 001 paper/ : /^Documento 001 del artículo/ }).click();
-    await page.waitForFunction(() => document.querySelector('[data-field="acrossVariant"] select').value === 'paper');
+    await page.locator('.across-chart figcaption').filter({ hasText: lang === 'en' ? /\(paper formula\)$/ : /\(fórmula del artículo\)$/ }).waitFor();
     assert.equal(await main.inputValue(), 'paper');
     assert.deepEqual(problems, []);
     await context.close();

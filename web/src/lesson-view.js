@@ -1,19 +1,45 @@
-// lesson-view.js — the "view state" skeleton the parameter-driven lessons share (01–11, 14, 15), so that
-// each lesson.js keeps only its own wiring: what to ask the kernel, which field answers for which kernel
-// argument, and what to draw. No maths here either.
+// lesson-view.js — the skeleton the parameter-driven lessons share (01–11, 14, 15), so that each lesson.js keeps
+// only its own wiring: what to ask the kernel, which field answers for which kernel argument, what to draw, and
+// which figures each of its control panels changes. No maths here either.
 //
-// Two copies of the parameters: `draft` is what the fields hold (each value already parsed), `view` the last
-// set the kernel accepted (what the page shows and the link stores). A field's value goes into `draft` and
-// is marked touched (propose); a redraw is scheduled once per animation frame (what is far from the screen,
-// the link and the stored state follow when the reader pauses: see changed()). `apply(values)` sets several
-// parameters at once (a preset, a comparison pair, a new link) and shows them in their fields. A value the
-// kernel rejects goes back to a good value for drawing (see attempt()), and its field shows why; a failure
-// no field answers for is shown as a notice and the page keeps its last good view.
+// Parameters (lesson-state.js, no page needed): `draft` is what the fields hold (each value already parsed),
+// `view` the last set the kernel accepted (what the page shows and the link stores). A field's value goes
+// into `draft` and is marked touched (propose); `apply(values)` sets several at once (a preset, a comparison
+// pair, a new link) and shows them in their fields. A value the kernel rejects goes back to a good value for
+// drawing (attempt), and its field shows why; a failure no field answers for is shown as a notice and the
+// page keeps its last good view.
+//
+// Drawing: a redraw is scheduled once per animation frame; changed(view, signature, element) redraws a view
+// only when what it shows changed, and while a control moves, only the views on or near the screen (the
+// others, the link and the stored state follow when the reader pauses). Language, width and text size
+// redraw everything.
+//
+// Controls in view of what they change: the lesson says, once, which widgets each of its control panels
+// drives, by the names of its widgets (its <div data-slot> names):
+//
+//     lesson.mount({ ..., drives: { controls: ['heatmap', 'lines', 'halves'], lines: ['lines'] } })
+//
+// The skeleton then gives every driven widget an id (view-<name>) and every field of the panel
+// aria-controls with those ids. A panel that drives only itself (a figure's own fields, which sit under its
+// drawing) stays where it is. A panel that drives other widgets stays in view while they are read: once the
+// text is in (arrange, called by main.js's renderText) the stretch of the text from the panel's slot to the
+// last slot it drives is wrapped in <div class="control-scope">, inside which the panel's slot is sticky
+// under the site header (styles/controls.css), and stops being sticky after that last figure. Only the
+// panel's strip (its element marked data-strip: the fields, in control-panel.js, which also folds the strip on a
+// phone) stays; what is above it in the panel (title, presets) scrolls away. The header's and the strip's
+// heights are on <html> as --header-height and --strip-height, so that a focused element is never hidden under
+// them. A figure placed above the panel that drives it, or two panels whose stretches overlap, are errors
+// (lesson-state.js controlRuns). tests/browser/controls-in-view.test.mjs measures every converted lesson; a
+// lesson not converted yet is in its PENDING set. To convert one: declare `drives`, put each figure's own fields
+// under its drawing (control-panel.js fieldsUnder), take the lesson out of PENDING.
 import { onLanguageChange } from './i18n.js';
 import { describeError } from './kernel.js';
 import { perFrame } from './schedule.js';
 import { textScale } from './ui/text-size.js';
 import { showNotice } from './ui/notices.js';
+import { parameterState, defaultsOf, controlRuns } from './lesson-state.js';
+
+export { defaultsOf, recent } from './lesson-state.js';
 
 /**
  * lessonView({ initial, save, syncDraft, params }) → the shared state; call its mount({...}) once the panels
@@ -22,84 +48,9 @@ import { showNotice } from './ui/notices.js';
  * (k = −10 with pos = 3) falls back, on the first frame, to the default of the field the kernel names.
  */
 export function lessonView({ initial, save, syncDraft = false, params = null }) {
-  const state = { view: { ...initial }, draft: { ...initial }, touched: new Set(), fields: {}, drawn: false };
-  const defaults = params ? defaultsOf(params) : null;
   let scheduleRender = () => {};
-
-  function propose(name, value) {
-    // A field reports its value again when it loses focus (change after input): nothing new, no redraw.
-    if (Object.is(state.draft[name], value)) return;
-    state.draft[name] = value;
-    state.touched.add(name);
-    scheduleRender();
-  }
-
-  function apply(values) {
-    for (const [name, value] of Object.entries(values)) {
-      state.draft[name] = value;
-      state.view[name] = value;
-      state.fields[name].set(value);
-      state.fields[name].showError(null);
-    }
-    scheduleRender();
-  }
-
-  /**
-   * Runs `compute(next)`; when the kernel rejects a value, blame(err, next) names the field to blame (a
-   * string, or { name, from } to take its value back from `from` instead of the view, e.g. the defaults),
-   * or null when no field answers for it: then the error goes on to the caller.
-   */
-  function attempt(compute, next, failed, blame) {
-    for (;;) {
-      try {
-        return compute(next);
-      } catch (err) {
-        const found = blame(err, next);
-        if (!found) throw err;
-        const { name, from = state.view } = typeof found === 'string' ? { name: found } : found;
-        state.fields[name].showError(err);
-        failed.add(name);
-        next[name] = from[name];
-        if (from !== state.view) state.fields[name].set(next[name]);
-      }
-    }
-  }
-
-  /**
-   * Before anything is drawn, the view came from a link (or storage): a named field whose value is valid
-   * alone but not with the others (k = −10 with pos = 3) takes its default and shows why, as if the reader had
-   * typed it; the rest of the link stands. Later the page keeps its last good view instead.
-   */
-  function linkFallback(name, next) {
-    if (state.drawn || !defaults || String(next[name]) === String(defaults[name])) return null;
-    return { name, from: defaults };
-  }
-
-  /**
-   * Blame the field that answers for the kernel's argument when its value changed, else a touched field among
-   * `keys` that changed, else (first frame only) the named field from a link; never an unchanged one later.
-   */
-  const namedOrTouched = (keys, fieldFor) => (err, next) => {
-    const named = fieldFor[err.argument];
-    if (named && next[named] !== state.view[named]) return named;
-    const touched = keys.find((k) => state.touched.has(k) && next[k] !== state.view[k]);
-    if (touched) return touched;
-    return named ? linkFallback(named, next) : null;
-  };
-
-  /**
-   * Blame the field named for the kernel's argument; when its value did not change, the field just touched
-   * (a smaller vocabulary makes an id invalid) or, on a fresh link that does not hold together, put the named
-   * value back to its default.
-   */
-  const namedOrDefault = (fieldFor, defaults) => (err, next) => {
-    const name = fieldFor[err.argument];
-    if (!(name && next[name] === state.view[name])) return name || null;
-    const other = [...state.touched].find((k) => next[k] !== state.view[k]);
-    if (other) return other;
-    const fromDefault = [name, ...Object.values(fieldFor)].find((k) => String(next[k]) !== String(defaults[k]));
-    return fromDefault ? { name: fromDefault, from: defaults } : null;
-  };
+  const parameters = parameterState({ initial, defaults: params ? defaultsOf(params) : null, onChange: () => scheduleRender() });
+  const { state, propose, apply, attempt, namedOrTouched, namedOrDefault } = parameters;
 
   // What each view last drew, so a frame only redraws the views whose inputs changed. The text size is an
   // input of every drawing (large text grows the charts' fonts and margins).
@@ -135,14 +86,16 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
 
   /**
    * panels: the views with fields (each { fields, relabel }); compute(next, failed) → results, using
-   * attempt(); draw(results, view); widgets: the lesson's elements; observe: the element whose width the
-   * charts follow; relabel: anything else to relabel on a language change (a quiz).
+   * attempt(); draw(results, view); widgets: the lesson's elements, by slot name; observe: the element whose
+   * width the charts follow; relabel: anything else to relabel on a language change (a quiz); drives: which
+   * widgets each panel's fields change ({ panel: [widget names] }, see the top of this file).
    */
-  function mount({ panels, fields, compute, draw, widgets, observe, relabel = () => {} }) {
+  function mount({ panels, fields, compute, draw, widgets, observe, relabel = () => {}, drives = {} }) {
     state.fields = fields || Object.assign({}, ...panels.map((panel) => panel.fields));
+    nameDriven(widgets, drives);
 
     function render() {
-      const next = { ...state.view, ...state.draft };
+      const next = parameters.pending();
       const failed = new Set();
       let results;
       try {
@@ -151,11 +104,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
         showNotice(() => describeError(err), { kind: 'error' });
         return;
       }
-      for (const name of state.touched) if (!failed.has(name)) state.fields[name].showError(null);
-      state.touched.clear();
-      state.view = next;
-      state.drawn = true;
-      if (syncDraft) Object.assign(state.draft, state.view);
+      parameters.accept(next, failed, syncDraft);
       const settling = drawAll; // every view is drawn
       waiting = false;
       draw(results, state.view);
@@ -199,8 +148,15 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       redrawAll();
     });
 
+    let strips = null; // the sticky control strips of the text on screen
+
     return {
       widgets,
+      /** Called by main.js once the widgets are in their slots of a newly rendered text (root). */
+      arrange(root) {
+        strips?.disconnect();
+        strips = arrangeControls(root, drives);
+      },
       /** Called once the widgets are in the page (their widths are known). */
       start() {
         resize.observe(observe);
@@ -213,6 +169,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
         offLanguage();
         resize.disconnect();
         near.disconnect();
+        strips?.disconnect();
         clearTimeout(deferTimer);
         delete document.documentElement.dataset.deferred;
       },
@@ -263,21 +220,107 @@ function nearScreenWatch() {
   };
 }
 
-/** The declared default of every parameter ({ name: decl.default }). */
-export const defaultsOf = (params) => Object.fromEntries(Object.entries(params).map(([name, decl]) => [name, decl.default]));
+/** The form controls of a panel's fields: what aria-controls goes on. */
+const FIELD_CONTROLS = '.field :is(input, select, textarea)';
+
+/** Every driven widget gets an id (its own, or view-<name>) and every field of a driving panel aria-controls. */
+function nameDriven(widgets, drives) {
+  for (const name of Object.entries(drives).flat(2)) {
+    if (!widgets[name]) throw new Error(`lesson-view: drives names "${name}", which is none of the lesson's widgets`);
+  }
+  for (const names of Object.values(drives)) for (const name of names) widgets[name].id ||= `view-${name}`;
+  for (const [panel, names] of Object.entries(drives)) {
+    const ids = names.map((name) => widgets[name].id).join(' ');
+    for (const control of widgets[panel].querySelectorAll(FIELD_CONTROLS)) control.setAttribute('aria-controls', ids);
+  }
+}
 
 /**
- * make(...args), remembered for the last `limit` distinct argument lists (keyed by their text), so that
- * moving an unrelated control costs no kernel call.
+ * Wraps each panel's run of the text (controlRuns) in a <div class="control-scope"> and makes the panel's slot
+ * its sticky strip (see the top of this file). → { disconnect() }, which stops measuring them.
  */
-export function recent(limit, make) {
-  const cache = new Map();
-  return (...args) => {
-    const key = args.join('|');
-    if (!cache.has(key)) {
-      cache.set(key, make(...args));
-      if (cache.size > limit) cache.delete(cache.keys().next().value);
+function arrangeControls(root, drives) {
+  const slotOf = (name) => root.querySelector(`[data-slot="${name}"]`);
+  const order = [...root.querySelectorAll('[data-slot]')].map((slot) => slot.dataset.slot);
+  const slots = controlRuns(drives, order).map(({ panel, last }) => {
+    const slot = slotOf(panel);
+    // The text's blocks from the panel's to the one holding the last driven slot, siblings of the panel's.
+    let end = slotOf(last);
+    while (end.parentNode !== slot.parentNode) end = end.parentNode;
+    const scope = document.createElement('div');
+    scope.className = 'control-scope';
+    slot.before(scope);
+    for (let node = slot, stop = false; !stop; ) {
+      const next = node.nextSibling;
+      stop = node === end;
+      scope.append(node);
+      node = next;
     }
-    return cache.get(key);
+    slot.classList.add('control-strip');
+    return slot;
+  });
+  return stickyStrips(slots);
+}
+
+/**
+ * Keeps the sticky strips' geometry in CSS variables: on each slot, --scroll-away (the height of what in its
+ * panel sits above the part that stays, data-strip: it scrolls away under the header); on <html>,
+ * --strip-height (the tallest part that stays, for scroll-margin) and --header-height (see watchHeader);
+ * and data-stuck on a slot while it is stuck (its shadow).
+ */
+function stickyStrips(slots) {
+  const root = document.documentElement;
+  if (!slots.length) {
+    root.style.removeProperty('--strip-height');
+    return { disconnect() {} };
+  }
+  watchHeader();
+  const measure = () => {
+    let tallest = 0;
+    for (const slot of slots) {
+      const box = slot.getBoundingClientRect();
+      const strip = slot.querySelector('[data-strip]');
+      const away = strip ? strip.getBoundingClientRect().top - box.top : 0;
+      slot.style.setProperty('--scroll-away', `${Math.max(0, away)}px`);
+      tallest = Math.max(tallest, box.height - away);
+    }
+    root.style.setProperty('--strip-height', `${Math.ceil(tallest)}px`);
+    markStuck();
   };
+  // Stuck: moved down from its place at the top of its scope (margins do not collapse through it: controls.css).
+  const markStuck = () => {
+    for (const slot of slots) {
+      const stuck = slot.getBoundingClientRect().top - slot.parentNode.getBoundingClientRect().top > 0.5;
+      if (stuck !== slot.hasAttribute('data-stuck')) slot.toggleAttribute('data-stuck', stuck);
+    }
+  };
+  const onScroll = perFrame(markStuck);
+  const resize = new ResizeObserver(measure);
+  slots.forEach((slot) => resize.observe(slot));
+  addEventListener('scroll', onScroll, { passive: true });
+  return {
+    disconnect() {
+      resize.disconnect();
+      removeEventListener('scroll', onScroll);
+      root.style.removeProperty('--strip-height');
+    },
+  };
+}
+
+/**
+ * --header-height on <html>: the site header's height while it is sticky (below 960 px, styles/layout.css),
+ * else 0. Watched once for the page's life: the header's height changes with the width and the text size.
+ */
+let headerWatched = false;
+function watchHeader() {
+  if (headerWatched) return;
+  headerWatched = true;
+  const header = document.querySelector('.site-header');
+  const set = () => {
+    const sticky = header && getComputedStyle(header).position === 'sticky';
+    document.documentElement.style.setProperty('--header-height', `${sticky ? header.offsetHeight : 0}px`);
+  };
+  set();
+  if (header) new ResizeObserver(set).observe(header);
+  addEventListener('resize', set);
 }

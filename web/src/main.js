@@ -61,7 +61,10 @@ async function showTextFirst(lesson, lang, ticket) {
   bareText = { lesson, lang };
 }
 
-/** Lesson text in the current language, with the lesson's widgets moved into their <div data-slot> places. */
+/**
+ * Lesson text in the current language, with the lesson's widgets moved into their <div data-slot> places and
+ * its control panels arranged to stay in view of the figures they drive.
+ */
 async function renderText() {
   const shown = current;
   const lesson = shown.lesson;
@@ -77,6 +80,8 @@ async function renderText() {
     const slot = html.querySelector(`[data-slot="${name}"]`);
     (slot || html).append(widget);
   }
+  // Control panels that drive figures further down stay in view over them (lesson-view.js).
+  current.handle?.arrange?.(html);
   const pager = coursePager(lessons, lesson.id);
   pager.append(startOver({ onLesson: startLessonOver, onLab: startLabOver }), embedPanel({ title: () => t(`lessons.${lesson.id}.title`) }));
   if (early) article.append(pager);

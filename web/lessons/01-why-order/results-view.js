@@ -30,6 +30,7 @@ function side(kind) {
         title,
         drawing: labelledHeatmap({ matrix, rowLabels, colLabels: cols, width, labels, scale, domain }),
         table: () => matrixTable({ matrix, caption: title, corner: t(`whyOrder.results.${name}.corner`), rowHeader: (i) => rowLabels[i], columns: cols }).element,
+        fileKey: `${kind}${view.pe === 'on' ? '-pe' : ''}`,
       });
     };
     const vars = { sentence: words.join(' ') };

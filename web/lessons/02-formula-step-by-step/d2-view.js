@@ -56,6 +56,7 @@ export function d2View({ onValue }) {
         rows: arrows.map((a) => ({ header: a.name, cells: [a.x1, a.y1, a.x2, a.y2].map(formatValue) })),
       }),
       tableShown: false,
+      fileKey: `pos${pos}`,
     });
   }
   return { element, fields: { pos2: field }, draw, width: figure.width, relabel: field.relabel };

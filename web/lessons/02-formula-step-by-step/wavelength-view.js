@@ -3,6 +3,8 @@ import { t, language } from '../../src/i18n.js';
 import { formatCount, formatNumber } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
+import { dataTable } from '../../src/charts/table.js';
+import { formatValue } from '../../src/format.js';
 import { endsTable } from './ends.js';
 
 export function wavelengthView() {
@@ -21,6 +23,14 @@ export function wavelengthView() {
       noteText: t('formulaSteps.wavelength.note', { first: formatNumber(wavelengths[0], language(), { decimals: 2 }), last: formatCount(wavelengths[wavelengths.length - 1], language()), ...vars }),
       table: () =>
         endsTable({ caption: t('formulaSteps.wavelength.title', vars), corner: t('formulaSteps.table.pair'), n: wavelengths.length, rows: [{ header: t('formulaSteps.wavelength.y'), at: (i) => wavelengths[i] }] }),
+      // The table shows the ends, as PyTorch prints a long tensor; the CSV has every pair, one per line.
+      csv: () => dataTable({
+        caption: t('formulaSteps.wavelength.title', vars),
+        corner: t('formulaSteps.table.pair'),
+        columns: [t('formulaSteps.wavelength.y')],
+        rows: Array.from(wavelengths, (w, i) => ({ header: String(i), cells: [formatValue(w)] })),
+      }),
+      fileKey: `d${dModel}`,
     });
   }
   return { element: figure.element, width: figure.width, draw };

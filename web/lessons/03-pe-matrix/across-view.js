@@ -1,13 +1,13 @@
 // Document 001's two figures (E001-2): the sine columns of position 2 and of position 10 across the
-// dimensions (x = column), next to lesson 03's "one column across positions". The positions are fields; d_model
-// is the lesson's, and so is the formula: the selector here is a second view of the lesson's one `variant`
-// (lesson.js keeps the two in step), so the literal/paper switch sits next to the figure that needs it.
+// dimensions (x = column), next to lesson 03's "one column across positions". The positions are fields under
+// the figure; d_model and the formula are the lesson's, in the strip that stays in view over this figure.
 import { t } from '../../src/i18n.js';
 import { formatValue } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { selectField, textField } from '../../src/ui/fields.js';
+import { textField } from '../../src/ui/fields.js';
+import { fieldsUnder } from '../../src/ui/control-panel.js';
 import { params } from './params.js';
 
 const key = (name) => `peMatrix.fields.${name}`;
@@ -17,20 +17,9 @@ export function acrossView({ onValue }) {
   element.className = 'panel across';
   const make = (name) => textField({ name, decl: params[name], labelKey: `${key(name)}.label`, hintKey: `${key(name)}.hint`, onValue: (v) => onValue(name, v) });
   const fields = { posA: make('posA'), posB: make('posB') };
-  // Named acrossVariant in the page (data-field), but it reports the lesson's `variant`.
-  const variantField = selectField({
-    name: 'acrossVariant',
-    decl: params.variant,
-    labelKey: `${key('acrossVariant')}.label`,
-    hintKey: `${key('acrossVariant')}.hint`,
-    optionKey: (option) => `peMatrix.variants.${option}`,
-    onValue: (v) => onValue('variant', v),
-  });
-  const grid = document.createElement('div');
-  grid.className = 'field-grid';
-  grid.append(fields.posA.element, fields.posB.element, variantField.element);
   const figure = chartFigure('across-chart');
-  element.append(grid, figure.element);
+  fieldsUnder(figure, fields);
+  element.append(figure.element);
 
   /** matrix: the encoding with rows 0 … max(posA, posB), at the lesson's d_model and formula. */
   function draw(matrix, view, width) {
@@ -57,8 +46,9 @@ export function acrossView({ onValue }) {
           rows: columns.map((j, k) => ({ header: String(j), cells: [formatValue(a[k]), formatValue(b[k])] })),
         }), caption);
       },
+      fileKey: `pos${view.posA}-${view.posB}-d${matrix.cols}-${view.variant}`,
     });
   }
-  const relabel = () => [...Object.values(fields), variantField].forEach((f) => f.relabel());
-  return { element, fields, variantField, draw, width: figure.width, relabel };
+  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
+  return { element, fields, draw, width: figure.width, relabel };
 }

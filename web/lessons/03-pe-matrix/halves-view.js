@@ -4,7 +4,7 @@
 import { t } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { heatmap } from '../../src/charts/heatmap.js';
-import { matrixTable } from '../../src/charts/matrix-table.js';
+import { matrixGrid, matrixTable } from '../../src/charts/matrix-table.js';
 
 const WINDOW_ROWS = 12;
 const WINDOW_COLS = 8;
@@ -27,6 +27,7 @@ export function halvesView() {
     ['sin', 'cos'].forEach((kind, first) => {
       const part = everyOther(matrix, first);
       const vars = { maxLen: part.rows, cols: part.cols, slice: first ? 'pe[:, 1::2]' : 'pe[:, 0::2]' };
+      const numbers = { corner: t('peMatrix.table.corner'), matrix: part, caption: t(`peMatrix.halves.${kind}`, vars) };
       figures[first].update({
         title: t(`peMatrix.halves.${kind}`, vars),
         drawing: heatmap({
@@ -40,7 +41,9 @@ export function halvesView() {
             description: t('peMatrix.halves.description'),
           },
         }),
-        table: () => matrixTable({ corner: t('peMatrix.table.corner'), matrix: part, caption: t(`peMatrix.halves.${kind}`, vars), rowLimit: WINDOW_ROWS, colLimit: WINDOW_COLS }).element,
+        table: () => matrixTable({ ...numbers, rowLimit: WINDOW_ROWS, colLimit: WINDOW_COLS }).element,
+        csv: () => matrixGrid(numbers),
+        fileKey: `${part.rows}x${part.cols}-${view.variant}`,
       });
     });
   }

@@ -2,7 +2,7 @@
 import { t } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { heatmap } from '../../src/charts/heatmap.js';
-import { matrixTable } from '../../src/charts/matrix-table.js';
+import { matrixGrid, matrixTable } from '../../src/charts/matrix-table.js';
 
 // Big enough to read a pattern, small enough to scroll through on a phone.
 const WINDOW_ROWS = 32;
@@ -25,14 +25,14 @@ export function heatmapView() {
         description: t('peMatrix.heatmap.description'),
       },
     });
+    const numbers = { corner: t('peMatrix.table.corner'), matrix, caption: t('peMatrix.table.caption', vars) };
     // More cells than pixels: say so, the picture is an average of blocks (see charts/downsample.js).
     figure.update({
       title: t('peMatrix.heatmap.title', vars),
       drawing,
       noteText: drawing.dataset.averaged === 'true' ? t('peMatrix.heatmap.averaged') : '',
       table: () => {
-        const caption = t('peMatrix.table.caption', vars);
-        const result = matrixTable({ corner: t('peMatrix.table.corner'), matrix, caption, rowLimit: WINDOW_ROWS, colLimit: WINDOW_COLS });
+        const result = matrixTable({ ...numbers, rowLimit: WINDOW_ROWS, colLimit: WINDOW_COLS });
         const box = document.createElement('div');
         if (result.windowed) {
           const note = document.createElement('p');
@@ -43,6 +43,8 @@ export function heatmapView() {
         box.append(result.element);
         return box;
       },
+      csv: () => matrixGrid(numbers),
+      fileKey: `${matrix.rows}x${matrix.cols}-${view.variant}`,
     });
   }
 

@@ -38,28 +38,14 @@ export function mount({ kernel, initial, save }) {
   const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
   const { propose, apply, attempt, changed } = lesson;
 
-  // The formula has two selectors, one in the main panel and one next to document 001's figures: one parameter,
-  // so whichever the reader moves, the other follows (and a preset or a link sets both).
-  const variantSelectors = []; // filled once both panels exist
-  const variantField = {
-    set: (value) => variantSelectors.forEach((f) => f.set(value)),
-    showError: (err) => variantSelectors.forEach((f) => f.showError(err)),
-    relabel: () => variantSelectors.forEach((f) => f.relabel()),
-  };
-  const proposeValue = (name, value) => {
-    if (name === 'variant') variantField.set(value);
-    propose(name, value);
-  };
-
-  const controls = controlsView({ onValue: proposeValue, onPreset: (preset) => apply(preset.values) });
+  const controls = controlsView({ onValue: propose, onPreset: (preset) => apply(preset.values) });
   const heat = heatmapView();
   const linesPanel = linesView({ onValue: propose });
   const values = valuesView({ onValue: propose });
   const compare = compareView({ onValue: propose, onPair: apply });
-  const across = acrossView({ onValue: proposeValue });
+  const across = acrossView({ onValue: propose });
   const halves = halvesView();
   const layouts = layoutsView();
-  variantSelectors.push(controls.fields.variant, across.variantField);
 
   // A few recent matrices, so changing only the dims or the inspected rows costs no kernel call.
   const encoding = recent(6, (maxLen, dModel, variant) => kernel.positionalEncoding({ maxLen, dModel, variant }));
@@ -110,10 +96,18 @@ export function mount({ kernel, initial, save }) {
   return lesson.mount({
     relabel: () => selfCheck.relabel(),
     panels: [controls, linesPanel, values, compare, across],
-    fields: Object.assign({}, ...[controls, linesPanel, values, compare, across].map((p) => p.fields), { variant: variantField }),
     compute,
     draw,
     observe: heat.element,
+    // The main panel stays in view over every figure its fields change (lesson-view.js); the other panels' fields
+    // change only their own figure, under which they sit.
+    drives: {
+      controls: ['heatmap', 'lines', 'across', 'values', 'halves', 'layouts'],
+      lines: ['lines'],
+      across: ['across'],
+      values: ['values'],
+      compare: ['compare'],
+    },
     widgets: {
       controls: controls.element,
       heatmap: heat.element,

@@ -1,10 +1,11 @@
-// Chosen dimensions across positions (E002-5's six lines, E003-5's first 20 positions), with its fields.
+// Chosen dimensions across positions (E002-5's six lines, E003-5's first 20 positions), with its fields under it.
 import { t } from '../../src/i18n.js';
 import { formatValue } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { lines } from '../../src/charts/lines.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { textField } from '../../src/ui/fields.js';
+import { fieldsUnder } from '../../src/ui/control-panel.js';
 import { params } from './params.js';
 
 const TABLE_ROWS = 100;
@@ -17,11 +18,9 @@ export function linesView({ onValue }) {
     dims: textField({ name: 'dims', decl: params.dims, labelKey: `${key('dims')}.label`, hintKey: `${key('dims')}.hint`, onValue: (v) => onValue('dims', v), inputMode: 'text', width: 18 }),
     shown: textField({ name: 'shown', decl: params.shown, labelKey: `${key('shown')}.label`, hintKey: `${key('shown')}.hint`, placeholderKey: `${key('shown')}.placeholder`, onValue: (v) => onValue('shown', v) }),
   };
-  const grid = document.createElement('div');
-  grid.className = 'field-grid';
-  grid.append(fields.dims.element, fields.shown.element);
   const figure = chartFigure('lines');
-  element.append(grid, figure.element);
+  fieldsUnder(figure, fields);
+  element.append(figure.element);
 
   function draw(matrix, view, width) {
     // Columns that do not exist at this width are left out and named in a note (moving d_model down must
@@ -36,6 +35,15 @@ export function linesView({ onValue }) {
     if (count < matrix.rows) notes.push(t('peMatrix.lines.firstPositions', { count, maxLen: matrix.rows }));
 
     const vars = { count, list: dims.map(dimName).join(', ') };
+    /** The first `rows` positions drawn, as a table. */
+    const numbers = (rows) => {
+      const body = [];
+      for (let p = 0; p < rows; p++) {
+        body.push({ header: String(p), cells: dims.map((d) => formatValue(matrix.data[p * matrix.cols + d])) });
+      }
+      const caption = t('peMatrix.lines.caption', vars);
+      return scrollBox(dataTable({ caption, corner: t('peMatrix.lines.corner'), columns: dims.map(dimName), rows: body }), caption);
+    };
     figure.update({
       title: t('peMatrix.lines.title'),
       drawing: dims.length
@@ -56,11 +64,6 @@ export function linesView({ onValue }) {
       noteText: notes.join(' '),
       table: () => {
         const rows = Math.min(count, TABLE_ROWS);
-        const body = [];
-        for (let p = 0; p < rows; p++) {
-          body.push({ header: String(p), cells: dims.map((d) => formatValue(matrix.data[p * matrix.cols + d])) });
-        }
-        const caption = t('peMatrix.lines.caption', vars);
         const box = document.createElement('div');
         if (rows < count) {
           const note = document.createElement('p');
@@ -68,9 +71,11 @@ export function linesView({ onValue }) {
           note.textContent = t('peMatrix.lines.tableWindow', { rows, count });
           box.append(note);
         }
-        box.append(scrollBox(dataTable({ caption, corner: t('peMatrix.lines.corner'), columns: dims.map(dimName), rows: body }), caption));
+        box.append(numbers(rows));
         return box;
       },
+      csv: () => numbers(count),
+      fileKey: `${count}x${dims.length}-${view.variant}`,
     });
   }
 

@@ -75,6 +75,17 @@ export function journeyView({ onValue }) {
         table.classList.add('matrix-numbers');
         return scrollBox(table, caption);
       },
+      // The table shows the first values of each vector; the CSV has them all, one number per cell.
+      csv: () => {
+        const dims = Array.from({ length: d }, (_, dim) => dim);
+        return {
+          caption: t('embeddingToPosition.journey.caption', { token: view.token }),
+          corner: t('embeddingToPosition.journey.corner'),
+          columns: [t('embeddingToPosition.journey.sentence'), ...dims.map((dim) => t('embeddingToPosition.journey.embeddingAt', { dim })), ...dims.map((dim) => t('embeddingToPosition.journey.encodingAt', { dim }))],
+          rows: visits.map((v, p) => ({ header: String(p), cells: [`[${v.sentence.join(', ')}]`, ...Array.from(v.embedded, float32Repr), ...Array.from(v.encoded, float32Repr)] })),
+        };
+      },
+      fileKey: `token${view.token}-d${d}`,
     });
   }
 

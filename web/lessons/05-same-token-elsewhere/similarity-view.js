@@ -105,6 +105,7 @@ export function similarityView() {
       }),
       noteText: t('sameToken.similarity.note'),
       table: () => buildTable(withUncertain),
+      fileKey: `token${view.token}-d${view.dModel}`,
     });
     const table = buildTable(digitsCell);
     table.classList.add('similarity-table');

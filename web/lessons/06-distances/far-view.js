@@ -143,6 +143,7 @@ export function farView({ onValue }) {
           rows: SWEEP.map((pos, k) => ({ header: String(pos), cells: chartPairs.map((i) => formatValue(sweep.errorInSteps.data[k * pairs + i])) })),
         }), title);
       },
+      fileKey: `d${d}`,
     });
   }
   const relabel = () => Object.values(fields).forEach((f) => f.relabel());

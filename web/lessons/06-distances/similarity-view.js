@@ -4,6 +4,7 @@ import { t } from '../../src/i18n.js';
 import { sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { heatmap } from '../../src/charts/heatmap.js';
+import { matrixGrid } from '../../src/charts/matrix-table.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
@@ -23,8 +24,7 @@ export function similarityView({ onValue }) {
   function draw({ matrix, dModel, a1 }, width) {
     const n = matrix.rows;
     const vars = { maxLen: n, dModel, pos: a1 };
-    const table = (rows, caption) => {
-      const cols = Math.min(n, WINDOW);
+    const table = (rows, caption, cols = Math.min(n, WINDOW)) => {
       return scrollBox(
         dataTable({
           caption,
@@ -44,6 +44,8 @@ export function similarityView({ onValue }) {
       }),
       noteText: n > WINDOW ? t('distances.similarity.window', { rows: WINDOW, ...vars }) : '',
       table: () => table(Array.from({ length: Math.min(n, WINDOW) }, (_, i) => i), t('distances.similarity.title', vars)),
+      csv: () => matrixGrid({ matrix, caption: t('distances.similarity.title', vars), corner: t('distances.similarity.corner') }),
+      fileKey: `${n}x${n}-d${dModel}`,
     });
     if (a1 >= n) {
       row.update({ title: t('distances.row.missing', { ...vars, last: n - 1 }), drawing: document.createElement('div'), table: null });
@@ -61,6 +63,8 @@ export function similarityView({ onValue }) {
         marks: [Plot.ruleX([a1], { stroke: 'currentColor', strokeDasharray: '4,3', strokeOpacity: 0.6 })],
       }),
       table: () => table([a1], t('distances.row.title', vars)),
+      csv: () => table([a1], t('distances.row.title', vars), n),
+      fileKey: `pos${a1}-${n}-d${dModel}`,
     });
   }
   return { element, fields: { maxLen: field }, draw, width: heat.width, relabel: field.relabel };

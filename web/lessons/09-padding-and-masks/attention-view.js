@@ -48,6 +48,7 @@ export function attentionView() {
           columns: labels,
           rows: labels.map((header, i) => ({ header, cells: labels.map((_, j) => matrix.data[i * matrix.cols + j].toFixed(3)) })),
         }), mapTitle),
+        fileKey: `sentence${shown.n}`,
       });
     }
     const shareCaption = t('padding.attention.shareCaption', { n: shown.n });

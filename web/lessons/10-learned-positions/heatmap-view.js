@@ -4,6 +4,7 @@ import { chartFigure } from '../../src/charts/figure.js';
 import { heatmap } from '../../src/charts/heatmap.js';
 import { el } from '../../src/ui/dom.js';
 import { ROWS, LENGTH, COLS_SHOWN, numbersTable, tokenLabel } from './batch.js';
+import { matrixGrid } from '../../src/charts/matrix-table.js';
 
 export function heatmapView() {
   const figure = chartFigure('lp-heatmap');
@@ -30,11 +31,14 @@ export function heatmapView() {
       aria: t('learnedPositions.heatmap.aria', { rows, d }),
       description: t('learnedPositions.heatmap.description'),
     };
+    const title = t('learnedPositions.heatmap.title', { rows, d });
     figure.update({
-      title: t('learnedPositions.heatmap.title', { rows, d }),
+      title,
       drawing: heatmap({ matrix: tables.sum, width, labels, domain: [-3, 3] }),
       noteText: t('learnedPositions.heatmap.note'),
       table: () => numbersTable(tables.sum, 0, rows, t('learnedPositions.heatmap.tableCaption', { cols: Math.min(COLS_SHOWN, d) }), tokenLabel),
+      csv: () => matrixGrid({ matrix: tables.sum, caption: title, corner: t('learnedPositions.numbers.corner'), rowHeader: tokenLabel }),
+      fileKey: `${rows}x${d}`,
     });
   }
 

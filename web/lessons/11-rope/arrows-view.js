@@ -45,6 +45,7 @@ export function arrowsView({ onValue }) {
           caption,
         );
       },
+      fileKey: `pair${pair}-dim${dim}`,
     });
   }
   const relabel = () => Object.values(fields).forEach((f) => f.relabel());

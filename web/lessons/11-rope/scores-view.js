@@ -48,6 +48,7 @@ export function scoresView({ onValue }) {
             }),
             title,
           ),
+        fileKey: `${n}x${n}-dim${dim}`,
       });
     }
     const line = (kind, ok) => {

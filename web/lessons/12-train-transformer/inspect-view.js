@@ -81,6 +81,7 @@ export function inspectView({ onValue }) {
           columns: labelsOf,
           rows: labelsOf.map((header, i) => ({ header, cells: Array.from({ length: n }, (_, j) => matrix.data[i * n + j].toFixed(3)) })),
         }), mapTitle),
+        fileKey: `${run.method}-l${layer + 1}-h${head + 1}`,
       });
     });
   }

@@ -67,6 +67,7 @@ export function alibiView({ onValue }) {
           cells: labels.map((__, j) => show(matrix.data[i * length + j])),
         }))),
       }),
+      fileKey: `heads${heads}-len${length}`,
     });
 
     // The penalty −slope·d against the distance d, up to `reach`: it grows without bound and never saturates.
@@ -87,6 +88,7 @@ export function alibiView({ onValue }) {
         columns: lineHeads.map((h) => headNames[h]),
         rows: distances.map((d, k) => ({ header: String(d), cells: series.map((s) => show(s.y[k])) })),
       }), lineTitle),
+      fileKey: `heads${heads}-to${reach}`,
     });
   }
   const relabel = () => Object.values(fields).forEach((f) => f.relabel());

@@ -36,6 +36,7 @@ export function noPositionsView({ onValue }) {
         columns: [names.causal, names.bidirectional],
         rows: positions.map((i) => ({ header: String(i), cells: [causal[i].toFixed(4), bidirectional[i].toFixed(4)] })),
       }), title),
+      fileKey: `tokens${n}`,
     });
   }
   const relabel = () => fields.tokens.relabel();

@@ -44,6 +44,7 @@ export function t5View({ onValue }) {
         columns: [t('biases.t5.y')],
         rows: offsets.map((o, k) => ({ header: String(o), cells: [String(buckets[k])] })),
       }), title),
+      fileKey: `buckets${bucketCount}-max${maxDistance}`,
     });
     summary.textContent = t('biases.t5.summary', vars);
     const n = g.rows;
@@ -62,6 +63,7 @@ export function t5View({ onValue }) {
         columns: positions,
         rows: positions.map((header, i) => ({ header, cells: positions.map((_, j) => String(g.data[i * n + j])) })),
       }), gridTitle),
+      fileKey: `len${n}-buckets${bucketCount}`,
     });
 
     // The bias: head h's map holds column h of the table, each entry where its bucket sits in the grid above.
@@ -99,6 +101,7 @@ export function t5View({ onValue }) {
         );
         return both;
       },
+      fileKey: `len${n}-seed${seed}`,
     });
   }
   const relabel = () => Object.values(fields).forEach((f) => f.relabel());

@@ -73,6 +73,7 @@ export function anglesView({ onValue }) {
           cells: METHODS.map((m) => angle(r.angles[m][k])),
         })),
       }),
+      fileKey: `pair${r.pair}-to${r.last}`,
     });
   }
   return { element, fields, draw, width: figure.width, relabel: () => fields.pair.relabel() };

@@ -51,6 +51,7 @@ export function coverageView() {
         columns: series.map((x) => x.name),
         rows: open.map((i) => ({ header: String(i), cells: METHODS.map((m) => ratio(m, i).toFixed(4)) })),
       }) : null,
+      fileKey: `to${lastPosition}`,
     });
   }
   return { element, draw, width: figure.width, relabel: () => {} };

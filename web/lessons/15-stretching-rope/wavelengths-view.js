@@ -37,6 +37,7 @@ export function wavelengthsView() {
         columns: series.map((s) => s.name),
         rows: x.map((i) => ({ header: String(i), cells: series.map((s) => short(s.y[i])) })),
       }),
+      fileKey: `l${original}`,
     });
   }
   return { element, draw, width: figure.width, relabel: () => {} };

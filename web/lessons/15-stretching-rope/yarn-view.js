@@ -32,16 +32,20 @@ export function yarnView() {
     const names = [t('stretch.decay.plain'), t(`stretch.methods.${method}`)];
     const reachText = formatCount(reach, language());
     const decayTitle = t('stretch.decay.title', { reach: reachText });
+    /** The bound at every `step`-th distance, as a table. */
+    const decayTable = (step) => dataTable({
+      caption: decayTitle,
+      corner: t('stretch.decay.x'),
+      columns: names,
+      rows: d.filter((n) => n % step === 0).map((n) => ({ header: String(n), cells: [decayPlain[n].toFixed(4), decayStretched[n].toFixed(4)] })),
+    });
     decay.update({
       title: decayTitle,
       drawing: seriesChart({ series: [{ name: names[0], x: d, y: [...decayPlain] }, { name: names[1], x: d, y: [...decayStretched] }], width, labels: { x: t('stretch.decay.x'), y: t('stretch.decay.y'), aria: t('stretch.decay.aria', { reach: reachText }), description: t('stretch.decay.description') }, yZero: true }),
       noteText: t('stretch.decay.note'),
-      table: () => dataTable({
-        caption: decayTitle,
-        corner: t('stretch.decay.x'),
-        columns: names,
-        rows: d.filter((n) => n % Math.max(1, Math.round(reach / 128)) === 0).map((n) => ({ header: String(n), cells: [decayPlain[n].toFixed(4), decayStretched[n].toFixed(4)] })),
-      }),
+      table: () => decayTable(Math.max(1, Math.round(reach / 128))),
+      csv: () => decayTable(1),
+      fileKey: `${method}-to${reach}`,
     });
   }
   return { element, draw, width: ramp.width, relabel: () => {} };

@@ -10,7 +10,7 @@ import { px } from '../ui/text-size.js';
  * labels: {x, y, aria, description}.
  */
 export function arrowChart({ arrows, width, labels, extent = 2, circle = false }) {
-  const size = Math.min(width, 420);
+  const size = Math.min(width, px(420));
   const names = [...new Set(arrows.map((a) => a.name))];
   const ring = Array.from({ length: 121 }, (_, i) => ({ x: Math.cos((i / 60) * Math.PI), y: Math.sin((i / 60) * Math.PI) }));
   return plot({

@@ -1,11 +1,14 @@
 // charts/export.js — a figure as files for slides and handouts: SVG and PNG of the drawing exactly as the page
-// shows it (Plot's SVG, the heat maps' canvas, the legends' HTML text), and CSV of the figure's table. Nothing
-// is redrawn here, so an exported number is always the number on screen.
+// shows it (Plot's SVG, the heat maps' canvas, the legends' HTML text) under the figure's whole title, and CSV of
+// the figure's numbers. Nothing is redrawn here, so an exported number is always the number on screen.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Slides want more pixels than a screen: a PNG is drawn at 3 CSS pixels per pixel (1800 px for 600). */
 export const PNG_SCALE = 3;
+
+/** The longest file name a download gets: short enough for any file system, a slide's notes and a chat message. */
+export const NAME_LIMIT = 60;
 
 // An image drawn from a blob: URL inherits the page's CSP, which refuses style attributes ('unsafe-inline'):
 // in the exported SVG the properties a drawing needs travel as presentation attributes instead.
@@ -26,20 +29,77 @@ function stylesAsAttributes(root) {
 
 const escapeXml = (text) => String(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]);
 
+// The title as the SVG draws it; the same family as the drawing's root, so measuring and drawing agree.
+const FONT_FAMILY = 'system-ui, sans-serif';
+const TITLE = { size: 16, line: 20, font: `bold 16px ${FONT_FAMILY}` };
+/** White space around everything, so no tick label or title touches the image's edge. */
+const PAD = 12;
+
+let measuring = null;
+const measure = (text, font) => {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  measuring.font = font;
+  return measuring.measureText(text).width;
+};
+
 /**
- * The drawing inside `host` as one standalone SVG document (a string) with `title` on top: each top-level
- * <svg> placed where it sits on screen, each <canvas> as an embedded PNG image, and the HTML text around them
- * (a legend's swatch names) as SVG text. Returns {svg, width, height} in CSS pixels.
+ * `text` broken into lines no wider than `width` when drawn in `font`: at spaces, and inside a word only when the
+ * word alone is wider. Each line keeps the space it was broken at, so the lines joined are `text` again.
+ */
+export function wrapText(text, width, font) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(/(?<= )/)) {
+    if (line && measure(line + word.trimEnd(), font) > width) {
+      lines.push(line);
+      line = '';
+    }
+    for (const char of word) {
+      if (line && char !== ' ' && measure(line + char, font) > width) {
+        lines.push(line);
+        line = '';
+      }
+      line += char;
+    }
+  }
+  if (line || !lines.length) lines.push(line);
+  return lines;
+}
+
+/** The union of rectangles ({left, top, right, bottom}). */
+const union = (rects) => rects.reduce((a, r) => ({
+  left: Math.min(a.left, r.left), top: Math.min(a.top, r.top), right: Math.max(a.right, r.right), bottom: Math.max(a.bottom, r.bottom),
+}));
+
+/**
+ * The drawing inside `host` as one standalone SVG document (a string) with `title` on top, wrapped to the
+ * drawing's width: each top-level <svg> placed where it sits on screen, each <canvas> as an embedded PNG image,
+ * and the HTML text around them (a legend's swatch names) as SVG text. Labels that reach past their own <svg>
+ * on screen (a colour ramp's last tick) are drawn whole, and the image grows to hold every label.
+ * Returns {svg, width, height} in CSS pixels.
  */
 export function figureSvg(host, title) {
-  const box = host.getBoundingClientRect();
-  const top = 30; // room for the title
-  const width = Math.ceil(box.width);
-  const height = Math.ceil(box.height) + top;
-  const at = (rect) => ({ x: rect.left - box.left, y: rect.top - box.top + top, w: rect.width, h: rect.height });
+  const nodes = [...host.querySelectorAll('svg, canvas')].filter((node) => !node.parentElement.closest('svg')); // nested ones come with their drawing
+  const texts = [];
+  const walker = document.createTreeWalker(host, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    if (!text.textContent.trim() || text.parentElement.closest('svg')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    texts.push({ node: text, rect: range.getBoundingClientRect() });
+  }
+  const shown = (rect) => rect.width > 0 && rect.height > 0;
+  // The drawing's own extent (not the host's, which spans the column however narrow the drawing).
+  const rects = [...nodes, ...host.querySelectorAll('svg text')].map((node) => node.getBoundingClientRect()).concat(texts.map((x) => x.rect)).filter(shown);
+  const bounds = union(rects.length ? rects : [host.getBoundingClientRect()]);
+  const width = Math.ceil(bounds.right - bounds.left) + 2 * PAD;
+  const lines = wrapText(title, width - 2 * PAD, TITLE.font);
+  const top = PAD + lines.length * TITLE.line + PAD / 2;
+  const height = Math.ceil(bounds.bottom - bounds.top) + top + PAD;
+  const at = (rect) => ({ x: rect.left - bounds.left + PAD, y: rect.top - bounds.top + top, w: rect.width, h: rect.height });
+
   const parts = [];
-  for (const node of host.querySelectorAll('svg, canvas')) {
-    if (node.parentElement.closest('svg')) continue; // nested in a drawing already taken whole
+  for (const node of nodes) {
     const r = at(node.getBoundingClientRect());
     if (r.w === 0 || r.h === 0) continue;
     if (node.tagName.toLowerCase() === 'canvas') {
@@ -52,24 +112,23 @@ export function figureSvg(host, title) {
     copy.setAttribute('width', String(r.w));
     copy.setAttribute('height', String(r.h));
     if (!copy.getAttribute('viewBox')) copy.setAttribute('viewBox', `0 0 ${r.w} ${r.h}`);
+    // A nested <svg> clips to its box unless told otherwise; the room made above holds what reaches past it.
+    copy.setAttribute('overflow', 'visible');
     stylesAsAttributes(copy);
     parts.push(new XMLSerializer().serializeToString(copy));
   }
   // Text outside the SVGs (Plot's swatch legends are HTML): each line where it stands, in its size.
-  const walker = document.createTreeWalker(host, NodeFilter.SHOW_TEXT);
-  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-    if (!text.textContent.trim() || text.parentElement.closest('svg')) continue;
-    const range = document.createRange();
-    range.selectNodeContents(text);
-    const r = at(range.getBoundingClientRect());
-    if (r.w === 0) continue;
-    const size = parseFloat(getComputedStyle(text.parentElement).fontSize) || 13;
-    parts.push(`<text x="${r.x}" y="${r.y + r.h * 0.78}" font-size="${size}">${escapeXml(text.textContent.trim())}</text>`);
+  for (const { node, rect } of texts) {
+    if (!shown(rect)) continue;
+    const r = at(rect);
+    const size = parseFloat(getComputedStyle(node.parentElement).fontSize) || 13;
+    parts.push(`<text x="${r.x}" y="${r.y + r.h * 0.78}" font-size="${size}">${escapeXml(node.textContent.trim())}</text>`);
   }
+  const titleLines = lines.map((line, k) => `<tspan x="${PAD}" y="${PAD + TITLE.size + k * TITLE.line}">${escapeXml(line)}</tspan>`).join('');
   const svg = [
-    `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" color="#1a1a1a" fill="#1a1a1a">`,
+    `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT_FAMILY}" color="#1a1a1a" fill="#1a1a1a">`,
     `<rect width="100%" height="100%" fill="white"/>`,
-    `<text x="0" y="20" font-size="16" font-weight="bold">${escapeXml(title)}</text>`,
+    `<text class="figure-title" font-size="${TITLE.size}" font-weight="bold">${titleLines}</text>`,
     ...parts,
     '</svg>',
   ].join('\n');
@@ -96,24 +155,39 @@ export async function svgToPng({ svg, width, height }) {
 const csvCell = (text) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /**
- * A table's header and body rows as CSV (RFC 4180, UTF-8 with a BOM so spreadsheets read the accents).
- * `note` (the caption and the decimal notation) comes first, as a one-cell line.
+ * Rows of cells (strings) as CSV (RFC 4180, UTF-8 with a BOM so spreadsheets read the accents). `note` (the
+ * caption and the decimal notation) comes first, as a one-cell line.
  */
-export function tableCsv(table, note) {
+function csvText(note, rows) {
   const lines = [csvCell(note)];
-  for (const row of table.querySelectorAll('tr')) {
-    lines.push([...row.cells].map((cell) => csvCell(cell.textContent.trim())).join(','));
-  }
+  for (const cells of rows) lines.push(cells.map(csvCell).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-/** "poslab-pe-matrix-<title>-maxLen-100_dModel-64.png": the lesson, the figure and the link's settings. */
-export function exportName(title, extension, hash = location.hash) {
-  const match = /^#\/([\w-]+)(?:\?(.*))?$/.exec(hash) || [];
-  const settings = [...new URLSearchParams(match[2] || '')].filter(([key, value]) => key !== 'lang' && value !== '').map(([k, v]) => `${k}-${v}`).join('_');
-  const slug = (text) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '');
-  const name = ['poslab', match[1] || 'lab', slug(title).slice(0, 60), slug(settings).slice(0, 80)].filter(Boolean).join('-');
-  return `${name}.${extension}`;
+/** A <table>'s header and body rows as CSV, each cell as it reads. */
+export const tableCsv = (table, note) => csvText(note, [...table.querySelectorAll('tr')].map((row) => [...row.cells].map((cell) => cell.textContent.trim())));
+
+/**
+ * A table given as data — {corner, columns, rows: [{header, cells}]}, what charts/table.js dataTable takes,
+ * with text cells — as CSV: for numbers too many to build as a page's table (a 2048 × 1024 matrix).
+ */
+export const gridCsv = ({ corner = '', columns, rows }, note) => csvText(note, [[corner, ...columns], ...rows.map((row) => [row.header, ...row.cells])]);
+
+/** Lower-case ASCII words joined by hyphens: "Frase 3, máscara" → "frase-3-mascara". */
+const slug = (text) => String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+
+/**
+ * "poslab-<lesson>-<figure>-<key>.<ext>", at most NAME_LIMIT characters: the lesson (from the link), the
+ * figure's short name and its key settings (a shape, a position: "100x64-paper"). A key too long for the limit
+ * loses its last words, never the lesson or the figure.
+ */
+export function exportName({ figure, key = '', extension, hash = location.hash }) {
+  const lesson = /^#\/([\w-]+)/.exec(hash)?.[1] ?? 'lab';
+  const base = ['poslab', slug(lesson), slug(figure)].filter(Boolean).join('-');
+  const room = NAME_LIMIT - base.length - extension.length - 2; // the hyphen before the key and the dot
+  let detail = slug(key);
+  while (detail.length > room) detail = detail.includes('-') ? detail.slice(0, detail.lastIndexOf('-')) : '';
+  return `${detail ? `${base}-${detail}` : base}.${extension}`;
 }
 
 /** Hands `blob` to the browser as a download named `name`. */

@@ -3,7 +3,7 @@
 // table never slows the sliders down.
 import { t } from '../i18n.js';
 import { scrollBox } from './table.js';
-import { download, exportName, figureSvg, svgToPng, tableCsv } from './export.js';
+import { download, exportName, figureSvg, gridCsv, svgToPng, tableCsv } from './export.js';
 
 /**
  * The lower half of a figure: a short note (p.chart-note) and a <details class="chart-table"> whose
@@ -37,6 +37,10 @@ export function quietMarks(drawing) {
   return drawing;
 }
 
+/**
+ * A figure whose class is `chart className`; the last class names its downloads ("heatmap similarity-heatmap":
+ * poslab-distances-similarity-heatmap-….png).
+ */
 export function chartFigure(className) {
   const element = document.createElement('figure');
   element.className = `chart ${className}`;
@@ -44,7 +48,7 @@ export function chartFigure(className) {
   const host = document.createElement('div');
   host.className = 'chart-host';
   const { note, details, summary, tableHost } = noteAndTable();
-  const exports = exportBar();
+  const exports = exportBar(className.split(' ').at(-1));
   element.append(caption, host, note, exports.element, details);
 
   let buildTable = null;
@@ -64,8 +68,11 @@ export function chartFigure(className) {
     /**
      * table: builds the figure's numbers as a <table> (its "show as a table" and its CSV), or null when there are
      * none yet; tableShown: false when the lesson prints those numbers beside the figure already (CSV only).
+     * csv: builds all the numbers when the table shows only a window of them (a 2048 × 1024 matrix), as a
+     * <table> or, for many numbers, as dataTable's data ({caption, corner, columns, rows}), so the CSV holds the
+     * whole matrix its caption names. fileKey: the settings that tell this figure's files apart ("100x64-paper").
      */
-    update({ title, drawing, noteText = '', table, tableShown = true }) {
+    update({ title, drawing, noteText = '', table, tableShown = true, csv, fileKey = '' }) {
       caption.textContent = title;
       summary.textContent = t('charts.showTable');
       if (drawing) host.replaceChildren(quietMarks(drawing));
@@ -74,7 +81,7 @@ export function chartFigure(className) {
       buildTable = table;
       // No numbers to show (nothing drawn yet): no "show as a table" that would open on nothing.
       details.hidden = !table || !tableShown;
-      exports.show({ title, host, table });
+      exports.show({ title, host, csv: table && (csv ?? table), fileKey });
       fillTable();
     },
   };
@@ -82,9 +89,9 @@ export function chartFigure(className) {
 
 /**
  * "Download: PNG · SVG · CSV" under a figure: the drawing as the page shows it (PNG at PNG_SCALE for slides)
- * and the figure's table as CSV, named after the lesson, the figure and the link's settings.
+ * and the figure's numbers as CSV, named after the lesson, the figure (`figure`) and its key settings.
  */
-function exportBar() {
+function exportBar(figure) {
   const element = document.createElement('div');
   element.className = 'chart-export';
   element.setAttribute('role', 'group');
@@ -101,34 +108,47 @@ function exportBar() {
   let current = null;
 
   async function save(kind) {
-    const { title, host, table } = current;
+    const { title, host, csv, fileKey } = current;
+    const name = exportName({ figure, key: fileKey, extension: kind });
     if (kind === 'csv') {
-      const built = table();
-      const tableElement = built.matches?.('table') ? built : built.querySelector('table');
-      const csv = tableCsv(tableElement, t('charts.export.csvNote', { caption: tableElement.caption?.textContent ?? title }));
-      download(new Blob([csv], { type: 'text/csv;charset=utf-8' }), exportName(title, 'csv'));
+      const built = csv();
+      const table = built instanceof Element ? (built.matches('table') ? built : built.querySelector('table')) : null;
+      const note = (caption) => t('charts.export.csvNote', { caption: caption || title });
+      const text = table ? tableCsv(table, note(table.caption?.textContent)) : gridCsv(built, note(built.caption));
+      download(new Blob([text], { type: 'text/csv;charset=utf-8' }), name);
       return;
     }
     const drawing = figureSvg(host, title);
     const blob = kind === 'svg' ? new Blob([drawing.svg], { type: 'image/svg+xml' }) : await svgToPng(drawing);
-    download(blob, exportName(title, kind));
+    download(blob, name);
   }
-  buttons.forEach((button) => button.addEventListener('click', () => save(button.dataset.export)));
+  // A whole 2048 × 1024 matrix takes a few seconds to write: a second click meanwhile would write it twice.
+  let busy = false;
+  buttons.forEach((button) => button.addEventListener('click', async () => {
+    if (busy) return;
+    busy = true;
+    element.setAttribute('aria-busy', 'true');
+    try {
+      await save(button.dataset.export);
+    } finally {
+      busy = false;
+      element.removeAttribute('aria-busy');
+    }
+  }));
 
   return {
     element,
-    show({ title, host, table }) {
-      current = { title, host, table };
+    show({ title, host, csv, fileKey }) {
+      current = { title, host, csv, fileKey };
       label.textContent = t('charts.export.label');
       element.setAttribute('aria-label', t('charts.export.group', { title }));
       for (const button of buttons) {
         button.textContent = button.dataset.export.toUpperCase();
         button.setAttribute('aria-label', t(`charts.export.${button.dataset.export}`, { title }));
       }
-      // Only what exists: no drawing yet (or only the "nothing yet" line a figure shows before a run), nothing
-      // to save; no table, no CSV.
-      element.hidden = !host.firstChild || host.firstElementChild?.classList.contains('chart-empty');
-      buttons[2].hidden = !table;
+      // Only what exists: no drawing yet (or only the "nothing yet" line a figure shows before a run), or no
+      // numbers behind it (a row outside the matrix), nothing to save.
+      element.hidden = !csv || !host.firstChild || host.firstElementChild?.classList.contains('chart-empty');
     },
   };
 }

@@ -7,7 +7,7 @@
 // the very same Plot colour scale (so legend and cells agree) and paints a frame in a few milliseconds.
 import * as Plot from '@observablehq/plot';
 import { plot, legend } from './plot.js';
-import { px } from '../ui/text-size.js';
+import { px, chartHeight } from '../ui/text-size.js';
 import { titleOnTop, yTickRoom } from './axes.js';
 import { downsample } from './downsample.js';
 
@@ -93,7 +93,7 @@ const cellLabel = (position) => String(position - 0.5);
  * averaged into blocks to fit the pixels.
  */
 export function heatmap({ matrix, width, labels, domain = [-1, 1] }) {
-  const height = Math.round(Math.min(440, Math.max(300, width * 0.55)));
+  const height = chartHeight(width, 0.55, 300, 440);
   // The canvas must sit exactly on Plot's frame, so the margins are the final ones: the y title above the frame
   // (axes.js) and a left margin as wide as the longest row index.
   const margin = margins();

@@ -38,7 +38,7 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
   const chartWidth = Math.min(width, px(90) + Math.max(30, Math.min(64, (width - px(90)) / matrix.cols)) * matrix.cols);
   // What a cell gets once the chart fits its width (Plot shares the frame between the columns).
   const cellWidth = (chartWidth - px(90)) / matrix.cols;
-  const height = 40 + matrix.rows * Math.min(44, Math.max(24, cellWidth * 0.8)) + 36;
+  const height = px(40) + matrix.rows * Math.min(px(44), Math.max(px(24), cellWidth * 0.8)) + px(36);
   // Values are printed only where the widest one fits its cell at a readable size (12 px, or larger with large
   // text), with one decimal fewer if that is what it takes; else not at all, as they would run into each other.
   // The exact values are always in the figure's table and in each cell's tooltip. A masked score (−∞) is a grey

@@ -1,7 +1,7 @@
 // charts/lines.js — chosen columns of a matrix drawn across its rows: one line per dimension, x = position.
 import * as Plot from '@observablehq/plot';
 import { plot } from './plot.js';
-import { px } from '../ui/text-size.js';
+import { px, chartHeight } from '../ui/text-size.js';
 import { language } from '../i18n.js';
 import { linearTicks, yTickRoom } from './axes.js';
 
@@ -26,7 +26,7 @@ export function lines({ matrix, dims, count, width, labels }) {
     }
   });
   const data = { length: n };
-  const height = Math.round(Math.min(380, Math.max(280, width * 0.45)));
+  const height = chartHeight(width, 0.45, 280, 380);
 
   return plot({
     width,

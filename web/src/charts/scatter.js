@@ -4,7 +4,7 @@
 // nowhere is left out, and that point keeps its word in its tooltip and in the figure's table.
 import * as Plot from '@observablehq/plot';
 import { plot } from './plot.js';
-import { px, textScale } from '../ui/text-size.js';
+import { px, textScale, chartHeight } from '../ui/text-size.js';
 import { titleOnTop, yTickRoom } from './axes.js';
 import { labelMarks, placeLabels } from './point-labels.js';
 
@@ -14,7 +14,7 @@ const INSET = 24;
 
 /** points: [{x, y, label, highlight}]; labels: {x, y, aria, description}. */
 export function scatterChart({ points, width, labels }) {
-  const height = Math.round(Math.min(520, Math.max(300, width * 0.6)));
+  const height = chartHeight(width, 0.6, 300, 520);
   const marginBottom = px(44);
   const style = { fontSize: `${FONT}px`, color: 'currentColor', background: 'transparent' };
   const yLabel = { label: labels.y, labelAnchor: 'center', labelArrow: 'none', ticks: 5, grid: true };

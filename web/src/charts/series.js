@@ -3,7 +3,7 @@
 // caller names the axes.
 import * as Plot from '@observablehq/plot';
 import { plot } from './plot.js';
-import { px } from '../ui/text-size.js';
+import { px, chartHeight } from '../ui/text-size.js';
 import { language } from '../i18n.js';
 import { linearTicks, logTickFormat, yTickRoom } from './axes.js';
 
@@ -16,7 +16,7 @@ import { linearTicks, logTickFormat, yTickRoom } from './axes.js';
 export function seriesChart({ series, width, labels, logY = false, logX = false, marks = [], xDomain, yDomain, yZero = false, yInclude = [] }) {
   const points = series.flatMap((s) => s.x.map((x, i) => ({ series: s.name, x, y: s.y[i] })));
   const dense = points.length / Math.max(1, series.length) > 60;
-  const height = Math.round(Math.min(360, Math.max(260, width * 0.45)));
+  const height = chartHeight(width, 0.45, 260, 360);
   // The y range as Plot will take it: the given domain, else the values' extent (with 0 when asked).
   const ys = points.map((p) => p.y).concat(yInclude).filter((v) => Number.isFinite(v) && (!logY || v > 0));
   const extent = [Math.min(...ys, yZero && !logY ? 0 : Infinity), Math.max(...ys, yZero && !logY ? 0 : -Infinity)];

@@ -3,7 +3,7 @@
 // (a token's encoding moving around its embedding, a cosine similarity close to 1).
 import * as Plot from '@observablehq/plot';
 import { plot } from './plot.js';
-import { px, textScale } from '../ui/text-size.js';
+import { px, textScale, chartHeight } from '../ui/text-size.js';
 import { titleOnTop, yTickRoom } from './axes.js';
 import { labelMarks, placeLabels } from './point-labels.js';
 
@@ -21,7 +21,7 @@ export function xyChart({ series, boxes = [], width, labels, equalAxes = false, 
   };
   let xDomain = pad(Math.min(...xs), Math.max(...xs));
   let yDomain = pad(Math.min(...ys), Math.max(...ys));
-  const height = Math.round(Math.min(420, Math.max(280, width * 0.55)));
+  const height = chartHeight(width, 0.55, 280, 420);
   const marginBottom = px(46);
   const { marginTop = 20 } = titleOnTop({ width, style: { fontSize: '14px' }, y: { label: labels.y, labelAnchor: 'center' } });
   const room = () => yTickRoom({ domain: yDomain, height: height - marginTop - marginBottom, tickFormat: yTickFormat });

@@ -1,4 +1,4 @@
-// Training off the main thread. Each worker (src/worker.js for Word2Vec, training/transformer-worker.js for
+// Training off the main thread. Each worker (training/word2vec-worker.js for Word2Vec, training/transformer-worker.js for
 // the TinyTransformer) loads its own copy of the module, by the same URL the page would use, and answers by
 // messages; lessons call createTrainer() / createTransformerRun() and get promises back, so kernel.js and
 // this folder stay the page's only door to WebAssembly.
@@ -72,7 +72,7 @@ function workerClient(worker, onProgress) {
 export function createTrainer() {
   let progressListener = null;
   let runId = 0;
-  const client = workerClient(new Worker(new URL('../worker.js', import.meta.url), { type: 'module' }), (data) => {
+  const client = workerClient(new Worker(new URL('../training/word2vec-worker.js', import.meta.url), { type: 'module' }), (data) => {
     if (data.run === runId && progressListener) progressListener(data.progress);
   });
   return {

@@ -9,14 +9,12 @@
 //      (a train result: {cancelled, step, elapsed} or, when the loss or the gradients stopped being finite,
 //      {cancelled: false, step, diverged: {step, quantity: 'loss' | 'gradient', value: 'nan' | 'infinite'}})
 import { createRun } from './run.js';
-import { yieldToMessages, plainError } from '../worker-support.js';
+import { serveWorker, yieldToMessages } from './worker-support.js';
 
-let modulePromise = null;
 let run = null;
 let generation = 0; // a cancel or a new start bumps it; the running loop sees it and stops
 
-async function start({ settings }) {
-  const poslab = await modulePromise;
+async function start({ settings }, poslab) {
   generation += 1;
   if (run) run.delete();
   run = null; // a failed createRun leaves no run behind
@@ -76,26 +74,16 @@ const questions = {
   evaluate: ({ lengths }) => lengths.map((n) => run.evaluate(n)),
 };
 
-self.addEventListener('message', async ({ data }) => {
-  if (data.type === 'init') {
-    modulePromise ??= import(/* @vite-ignore */ data.url).then((m) => m.default());
-    return;
-  }
-  if (data.type === 'cancel') {
-    generation += 1;
-    return;
-  }
-  try {
-    let result;
-    if (data.type === 'start') result = await start(data);
-    else if (data.type === 'train') result = await train(data);
-    else if (data.type === 'ask') {
-      await modulePromise;
+serveWorker({
+  handlers: {
+    start,
+    train,
+    ask({ method, args }) {
       if (!run) throw Object.assign(new Error('no run has been started'), { code: 'not_ready', argument: 'run' });
-      result = questions[data.method](data.args);
-    } else return;
-    self.postMessage({ type: 'result', id: data.id, result });
-  } catch (err) {
-    self.postMessage({ type: 'error', id: data.id, error: plainError(err) });
-  }
+      return questions[method](args);
+    },
+  },
+  onCancel() {
+    generation += 1;
+  },
 });

@@ -61,10 +61,18 @@ export function controlPanel({ id, keys, presets, onPreset, summary, fields }) {
   });
   presetGroup.append(presetTitle, ...buttons.map((b) => b.button));
 
+  // The fields are the panel's strip: when the lesson says the panel drives figures further down, this part
+  // stays in view under the header while the title and the presets scroll away (lesson-view.js).
+  const strip = document.createElement('div');
+  strip.className = 'panel-strip';
+  strip.dataset.strip = '';
   const grid = document.createElement('div');
   grid.className = 'field-grid';
+  grid.id = `${id}-fields`;
   grid.append(...Object.values(fields).map((f) => f.element));
-  element.append(title, presetGroup, grid);
+  const fold = stripFold({ grid, strip, fields, summary });
+  strip.append(grid, fold.element);
+  element.append(title, presetGroup, strip);
 
   const relabel = () => {
     title.textContent = t(`${keys}.controls.title`);
@@ -74,7 +82,63 @@ export function controlPanel({ id, keys, presets, onPreset, summary, fields }) {
       detail.textContent = summary(preset.values);
     }
     for (const field of Object.values(fields)) field.relabel();
+    fold.relabel();
   };
   relabel();
   return { element, fields, relabel };
+}
+
+/**
+ * On a phone a sticky strip takes a third of the screen: a button folds it to one line that says the current
+ * values (summary, as the presets spell theirs out) and unfolds it again. styles/controls.css shows the button
+ * only on a phone and only in a sticky strip; elsewhere the panel is as it was.
+ */
+function stripFold({ grid, strip, fields, summary }) {
+  const element = document.createElement('div');
+  element.className = 'strip-fold';
+  const values = document.createElement('p');
+  values.className = 'strip-values';
+  const toggle = document.createElement('button');
+  toggle.type = 'button';
+  toggle.className = 'strip-toggle';
+  toggle.setAttribute('aria-controls', grid.id);
+  element.append(values, toggle);
+
+  let folded = false;
+  // What the fields show now, by name: a preset or a link sets them without an input event.
+  const showValues = () => {
+    if (folded) values.textContent = summary(Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.input.value])));
+  };
+  for (const field of Object.values(fields)) {
+    const set = field.set;
+    field.set = (value) => {
+      set(value);
+      showValues();
+    };
+  }
+  grid.addEventListener('change', showValues);
+  const relabel = () => {
+    toggle.textContent = t(folded ? 'controls.unfold' : 'controls.fold');
+    toggle.setAttribute('aria-expanded', String(!folded));
+    values.hidden = !folded;
+    showValues();
+  };
+  toggle.addEventListener('click', () => {
+    folded = !folded;
+    strip.toggleAttribute('data-folded', folded);
+    relabel();
+  });
+  return { element, relabel };
+}
+
+/**
+ * A figure's own fields (those that change only it), in a grid under its drawing, above its note and
+ * downloads: in view with what they change. figure: a chartFigure (charts/figure.js); fields: { name: field }.
+ */
+export function fieldsUnder(figure, fields) {
+  const grid = document.createElement('div');
+  grid.className = 'field-grid figure-fields';
+  grid.append(...Object.values(fields).map((f) => f.element));
+  figure.host.after(grid);
+  return grid;
 }

@@ -16,6 +16,12 @@ export const px = (n) => Math.round(n * textScale());
 
 export const largeText = () => large;
 
+/**
+ * A chart's height for its width: `ratio` of the width, between `min` and `max` CSS pixels, both grown with the
+ * text: the margins that hold text grow with it, and the plot inside them must not shrink for it.
+ */
+export const chartHeight = (width, ratio, min, max) => Math.round(Math.min(px(max), Math.max(px(min), width * ratio)));
+
 /** Reads the setting (the link first, which is then kept, else what this browser kept) onto <html data-text-size>. */
 export function readTextSize(query) {
   const fromLink = query.get('text');

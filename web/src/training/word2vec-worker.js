@@ -1,19 +1,17 @@
-// worker.js — long jobs off the main thread: trains a skip-gram (Word2Vec) in steps with its own copy of
-// the WebAssembly module, reports progress between steps, stops when cancelled, and answers questions about
-// the trained model. Only src/kernel/workers.js talks to it (createTrainer()).
+// training/word2vec-worker.js — long jobs off the main thread: trains a skip-gram (Word2Vec) in steps with its
+// own copy of the WebAssembly module, reports progress between steps, stops when cancelled, and answers
+// questions about the trained model. Only src/kernel/workers.js talks to it (createTrainer()).
 //
 // Messages in:  {type: 'init', url} · {type: 'train', id, run, text, params} · {type: 'cancel'}
 //               {type: 'ask', id, method, args}
 // Messages out: {type: 'progress', run, progress} · {type: 'result', id, result} · {type: 'error', id, error}
 
-import { yieldToMessages, plainError } from './worker-support.js';
+import { serveWorker, yieldToMessages } from './worker-support.js';
 
-let modulePromise = null;
 let model = null;     // the last SkipGram trained to the end (or cancelled part-way)
 let activeRun = 0;    // a newer train or a cancel bumps it; the running loop sees it and stops
 
-async function train({ run, text, params }) {
-  const poslab = await modulePromise;
+async function train({ run, text, params }, poslab) {
   activeRun = run;
   if (model) model.delete();
   model = null;
@@ -82,28 +80,15 @@ const questions = {
   },
 };
 
-self.addEventListener('message', async ({ data }) => {
-  if (data.type === 'init') {
-    modulePromise ??= import(/* @vite-ignore */ data.url).then((m) => m.default());
-    return;
-  }
-  if (data.type === 'cancel') {
-    activeRun += 1;
-    return;
-  }
-  try {
-    let result;
-    if (data.type === 'train') {
-      result = await train(data);
-    } else if (data.type === 'ask') {
-      const poslab = await modulePromise;
+serveWorker({
+  handlers: {
+    train,
+    ask({ method, args }, poslab) {
       if (!model) throw Object.assign(new Error('the model has not been trained yet'), { code: 'not_trained', argument: 'model' });
-      result = questions[data.method](data.args, poslab);
-    } else {
-      return;
-    }
-    self.postMessage({ type: 'result', id: data.id, result });
-  } catch (err) {
-    self.postMessage({ type: 'error', id: data.id, error: plainError(err) });
-  }
+      return questions[method](args, poslab);
+    },
+  },
+  onCancel() {
+    activeRun += 1;
+  },
 });
