@@ -99,12 +99,12 @@ const mainSlider = (page) => page.evaluate(() => document.querySelector('[data-f
  * Every lesson with sliders, on a phone's screen: its main slider (and pe-matrix's d_model) at full speed and
  * with the CPU PHONE.cpu× slower, and the main thread's CPU per move. Rows {lesson, slider, full, phone, cpu}.
  */
-export async function phoneSliders(samples = SAMPLES) {
+export async function phoneSliders(samples = SAMPLES, ids = LESSON_IDS) {
   const server = await startServer();
   const browser = await launch();
   const rows = [];
   try {
-    for (const id of LESSON_IDS) {
+    for (const id of ids) {
       const context = await browser.newContext({ ...DEVICE, locale: 'es-ES' });
       const page = await context.newPage();
       await page.goto(`${server.url}#/${id}?lang=es`);
@@ -160,7 +160,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const verdict = r.p95 <= r.target ? '' : ' ✗';
     console.log(`| ${r.size} | ${r.slider} | ${r.floor.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)}${verdict} | ≤ ${r.target} |`);
   }
-  const phone = await phoneSliders();
+  // REDRAW_LESSONS=pe-matrix,why-order: only those lessons' sliders.
+  const phone = await phoneSliders(SAMPLES, process.env.REDRAW_LESSONS?.split(',') ?? LESSON_IDS);
   console.log(`\n## Main slider of every lesson on a phone (${DEVICE.viewport.width} px, ${SAMPLES} samples, ms above the two-frame floor)\n`);
   console.log(`| lesson | slider | full speed p50 | full speed p95 | CPU ${PHONE.cpu}× p50 | CPU ${PHONE.cpu}× p95 | target p95 | main-thread CPU per move (×${PHONE.cpu}) |\n|---|---|---:|---:|---:|---:|---:|---:|`);
   for (const r of phone) {
