@@ -14,7 +14,7 @@ bash scripts/build.sh >/dev/null
 node scripts/bench/page-weight.mjs
 # The first lesson's text and first chart on a phone (Lighthouse's throttling through CDP), against 2 s and 3 s.
 node scripts/bench/first-chart.mjs
-# Slider → redraw on pe-matrix at 100 × 512 and 2048 × 1024, against the redraw budget (README, "Redraw budget"),
+# Slider → redraw on pe-matrix at 100 × 512 and 2048 × 1024, against the redraw budget (docs/benchmark.md, the redraw budget),
 # then every lesson's main slider on a phone with the CPU 4× slower, against 50 ms.
 node scripts/bench/redraw.mjs
 # The page while lessons 12 and 13 train: the lab's own long tasks, curves per frame, clicks and scrolls answered.

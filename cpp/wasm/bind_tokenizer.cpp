@@ -37,7 +37,7 @@ std::vector<std::uint32_t> ids_from_js(const char* argument, const val& values) 
                                       "] is not a token id (a whole number from 0)",
                                   "not_integer", argument, {{"value", std::isfinite(v) ? v : 0.0}, {"index", static_cast<double>(i)}});
     }
-    // A whole number outside the ids' type is a value out of range, as the README's table says.
+    // A whole number outside the ids' type is a value out of range, as docs/api.md's table says.
     if (v < 0 || v > 4294967295.0) {
       throw poslab::ArgumentError(std::string(argument) + "[" + std::to_string(i) + "] = " + poslab::format_number(v) +
                                       " is not a token id: ids go from 0 to 4294967295",

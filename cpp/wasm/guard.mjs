@@ -500,5 +500,5 @@ export function guardModule(module) {
   return module;
 }
 
-/** The exported names and their signatures, for the tests (fuzzing) and the README. */
+/** The exported names and their signatures, for the tests (fuzzing) and docs/api.md. */
 export const SIGNATURES = { functions: FUNCTIONS, classes: CLASSES, options: OPTION_FIELDS };

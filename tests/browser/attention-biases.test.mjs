@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz, proseNumber } from './browser.mjs';
+import { formatNumber } from '../../web/src/format.js';
 import { golden } from '../wasm/helpers.mjs';
 import { lesson13Findings, paragraphWith, FINDINGS_METHODS } from './training-findings.mjs';
 
@@ -81,7 +82,7 @@ for (const [lang, texts] of [
     assert.match(page.url(), /heads=6/);
     // One map per head, titled with its head and its slope (get_slopes(6) is not in order: 1/4 … then 1/2, 1/8).
     await page.waitForFunction(() => document.querySelectorAll('.alibi-maps .small-map').length === 6);
-    assert.deepEqual(await titlesOf(page, '.alibi-maps'), slopes['6'].map((s, h) => [`${texts.head} ${h + 1}`, `m = ${Number(s.toPrecision(3))}`]));
+    assert.deepEqual(await titlesOf(page, '.alibi-maps'), slopes['6'].map((s, h) => [`${texts.head} ${h + 1}`, `m = ${formatNumber(Number(s.toPrecision(3)), lang)}`]));
     // The values behind the maps, causal: −∞ above the diagonal, −m·|i − j| elsewhere, for every head.
     await openTable(page, '.alibi-maps');
     const table = await rowsOf(page, '.alibi-maps');

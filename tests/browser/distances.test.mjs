@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useLesson, frames, field as input, openTable } from './browser.mjs';
-import { formatCount, formatValue } from '../../web/src/format.js';
+import { proseNumber, useLesson, frames, field as input, openTable } from './browser.mjs';
+import { formatCount, formatValue, formatValueInText } from '../../web/src/format.js';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-6'];
 const site = useLesson('distances');
@@ -41,7 +41,7 @@ for (const [lang, title, verdict] of [
     assert.deepEqual(requirements.map((r) => r[2][0]), ['✓', '✗', '✗', '✗']);
     assert.match(requirements[3][3], /q·k/);
     // Unique: the closest two positions are neighbours, as far apart as 5 and 6.
-    assert.ok(requirements[0][1].includes(formatValue(golden.distance_5_6)), requirements[0][1]);
+    assert.ok(requirements[0][1].includes(formatValueInText(golden.distance_5_6, lang)), requirements[0][1]);
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -94,8 +94,9 @@ for (const [lang, message] of [
 }
 
 const learnedGolden = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-2'].learned;
-const numbers = (text) => [...text.matchAll(/-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/g)].map((m) => Number(m[0]));
-const near = (text, value, tolerance) => numbers(text).some((n) => Math.abs(n - value) <= tolerance);
+// The numbers of a sentence as the page writes them in `lang` (0,0123 × 10⁻⁸ in Spanish).
+const numbers = (text, lang) => [...text.matchAll(/−?\d+(?:[.,]\d+)?(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?/g)].map((m) => proseNumber(m[0], lang));
+const near = (text, value, tolerance, lang) => numbers(text, lang).some((n) => Math.abs(n - value) <= tolerance);
 
 for (const [lang, label, noRow, badSeed] of [
   ['en', 'Seed of the learned table', /Asking it for position 100: “.+”/, /whole number/],
@@ -106,14 +107,14 @@ for (const [lang, label, noRow, badSeed] of [
     const learned = (await cells(page, '.requirements-table')).map((r) => r[2]);
     // unique: PyTorch's closest rows 71 and 73, 7.7117 apart
     assert.ok(learned[0].includes('71') && learned[0].includes('73'), learned[0]);
-    assert.ok(near(learned[0], learnedGolden.closest_distance, 1e-3), learned[0]);
+    assert.ok(near(learned[0], learnedGolden.closest_distance, 1e-3, lang), learned[0]);
     // deterministic: seed 1 moves row 0 as far as in PyTorch
-    assert.ok(near(learned[1], learnedGolden.row0_distance_seed_1, 1e-3), learned[1]);
+    assert.ok(near(learned[1], learnedGolden.row0_distance_seed_1, 1e-3, lang), learned[1]);
     // past max_len: the lookup's own error, in the reader's language
     assert.match(learned[2], noRow);
     assert.ok(!learned[2].includes('—'), learned[2]);
     // relative: the cosine along a diagonal scatters as much as in PyTorch
-    assert.ok(near(learned[3], learnedGolden.cosine_spread_first64, 1e-3), learned[3]);
+    assert.ok(near(learned[3], learnedGolden.cosine_spread_first64, 1e-3, lang), learned[3]);
     // another seed: another table, kept in the link; a bad seed is explained and changes nothing
     const field = page.getByLabel(label);
     assert.equal(await field.inputValue(), '0');
@@ -194,13 +195,13 @@ const f32 = new Float32Array(1);
 const errorInSteps = (p, f, w) => { f32[0] = p * f; return Math.abs(f32[0] - p * w) / w; };
 
 for (const [lang, worstAt, firstAt, otherAt, exactText] of [
-  ['en', /float32 stores the divisor of pair (\d+) least precisely: its relative error is (\S+)\. .* by about position ([\d,]+) \(0\.5 ÷ \2\)/,
+  ['en', /float32 stores the divisor of pair (\d+) least precisely: its relative error is ([^()]+?)\. .* by about position ([\d,]+) \(0\.5 ÷ \2\)/,
     /pair \d+ first reaches half a step at position ([\d,]+), before any other pair\./,
-    /the first pair to reach half a step is in fact pair (\d+) \(relative error (\S+)\), at position ([\d,]+), ahead of pair (\d+)\./,
+    /the first pair to reach half a step is in fact pair (\d+) \(relative error ([^()]+)\), at position ([\d,]+), ahead of pair (\d+)\./,
     /only one divisor, exactly 1: .* \(2²⁴ = 16,777,216\)\./],
-  ['es', /float32 guarda con menos precisión el divisor de la pareja (\d+): su error relativo es (\S+)\. .* hacia la posición ([\d\u202f]+) \(0\.5 ÷ \2\)/,
+  ['es', /float32 guarda con menos precisión el divisor de la pareja (\d+): su error relativo es ([^()]+?)\. .* hacia la posición ([\d\u202f]+) \(0,5 ÷ \2\)/,
     /la pareja \d+ llega a medio paso por primera vez en la posición ([\d\u202f]+), antes que ninguna otra\./,
-    /la primera pareja que llega a medio paso es en realidad la (\d+) \(error relativo (\S+)\), en la posición ([\d\u202f]+), por delante de la pareja (\d+)\./,
+    /la primera pareja que llega a medio paso es en realidad la (\d+) \(error relativo ([^()]+)\), en la posición ([\d\u202f]+), por delante de la pareja (\d+)\./,
     /un único divisor, que vale exactamente 1: .* \(2²⁴ = 16\u202f777\u202f216\)\./],
 ]) {
   test(`${lang}: far out, the pair first half a step off is computed from the divisors for each d_model (512: pair 230, not the last)`, async () => {
@@ -219,11 +220,11 @@ for (const [lang, worstAt, firstAt, otherAt, exactText] of [
     const named = worstAt.exec(text);
     assert.ok(named, text);
     assert.equal(Number(named[1]), worst);
-    assert.equal(named[2], formatValue(relativeErrors[worst]));
+    assert.equal(named[2], formatValueInText(relativeErrors[worst], lang));
     assert.equal(count(named[3]), Number((0.5 / relativeErrors[worst]).toPrecision(3)));
-    assert.ok(text.includes(`(${formatValue(relativeErrors[255])})`), `the last pair's error: ${text}`);
+    assert.ok(text.includes(`(${formatValueInText(relativeErrors[255], lang)})`), `the last pair's error: ${text}`);
     // The table shows the divisor and its relative error on pair 230's row, as the sentence says.
-    assert.deepEqual((await row(worst)).slice(1, 3), [formatValue(far.div_term[worst]), named[2]]);
+    assert.deepEqual((await row(worst)).slice(1, 3), [formatValue(far.div_term[worst]), formatValue(relativeErrors[worst])]);
     // The first position half a step off: there the table's error ÷ step reaches 0.5 on pair 230, one before not.
     const first = count(firstAt.exec(text)?.[1] ?? '');
     assert.equal(first, 830909);
@@ -242,7 +243,7 @@ for (const [lang, worstAt, firstAt, otherAt, exactText] of [
     await farAt(count(at));
     const rows = await cells(page, '.far table');
     const errorOf = (p) => rows.find((r) => r[0].startsWith(`${p} (`));
-    assert.equal(errorOf(pair)[2], pairError);
+    assert.equal(pairError, formatValueInText(Number(errorOf(pair)[2]), lang));
     assert.ok(Number(errorOf(pair)[6]) >= 0.5 && Number(errorOf(behind)[6]) < 0.5, `${errorOf(pair)[6]} ${errorOf(behind)[6]}`);
     // The least precise divisor is the largest relative error of the table's rows.
     assert.equal(Math.max(...rows.map((r) => Number(r[2]))), Number(errorOf(behind)[2]));

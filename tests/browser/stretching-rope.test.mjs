@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, field, openTable, overflow, frames, answerQuiz, proseNumber } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
-import { formatCount } from '../../web/src/format.js';
+import { formatCount, formatNumber } from '../../web/src/format.js';
 
 const { open } = useLesson('stretching-rope');
 const { cases } = golden('rope_scaling.json');
@@ -62,7 +62,7 @@ for (const [lang, texts] of [
     assert.deepEqual(table.map((r) => r[0]), texts.methods);
     assert.deepEqual(table.map((r) => r.slice(1)), expectedUnseen(llama, lang, texts.of));
     const { low, high, attention_factor: mscale } = llama.yarn;
-    assert.match(await page.textContent('.stretch-ramp figcaption'), new RegExp(`(up to pair|hasta la pareja) ${low}, \\S+ (from pair|desde la) ${high}.*${mscale.toFixed(4).replace('.', '\\.')}`));
+    assert.match(await page.textContent('.stretch-ramp figcaption'), new RegExp(`(up to pair|hasta la pareja) ${low}, \\S+ (from pair|desde la) ${high}.*${formatNumber(mscale, lang, { decimals: 4 })}`));
     // LLaMA 3's preset (base 500,000, L 8192, × 4), then the factor to 8: the notebook's third case.
     await page.getByRole('button', { name: texts.preset }).click();
     await frames(page);
@@ -104,7 +104,7 @@ test('one pair position by position: the angles are position × the notebook\'s 
   await context.close();
 });
 
-test('factors need not be whole: s = 2.5 (the slider steps by 0.25) matches the notebook; 2.3 typed is taken; a comma or 0.5 is explained', async () => {
+test('factors need not be whole: s = 2.5 (the slider steps by 0.25) matches the notebook; 2.3 typed is taken, 2,5 too; two marks or 0.5 are explained', async () => {
   const { page, problems, context } = await open('#/stretching-rope?lang=en&dim=16&original=64&factor=2&pair=6');
   assert.equal(await page.getAttribute('[data-field="factor"] input[type=range]', 'step'), '0.25');
   await page.locator('[data-field="factor"] input[type=range]').fill('2.5');
@@ -124,13 +124,16 @@ test('factors need not be whole: s = 2.5 (the slider steps by 0.25) matches the 
   await page.waitForFunction((last) => document.querySelector('.stretch-unseen caption').textContent.includes(last), String(c23.last));
   await frames(page);
   assert.match(page.url(), /factor=2\.3/);
+  // A decimal comma is read as the mark it is (a Spanish reader writes 2,5); the link keeps the point.
   await field(page, 'factor').fill('2,5');
-  await page.locator('[data-field="factor"] .field-error').filter({ hasText: /2,5/ }).waitFor();
-  assert.equal(await page.textContent('[data-field="factor"] .field-error'), '“2,5” isn\'t a number; write the factor s with a point for the decimals, such as 2.5.');
+  await page.waitForFunction(() => /factor=2\.5/.test(location.hash));
+  await field(page, 'factor').fill('2.5.1');
+  await page.locator('[data-field="factor"] .field-error').filter({ hasText: /2\.5\.1/ }).waitFor();
+  assert.equal(await page.textContent('[data-field="factor"] .field-error'), '“2.5.1” isn\'t a number; write the factor s with a point for the decimals, such as 2.5.');
   await field(page, 'factor').fill('0.5');
   await page.locator('[data-field="factor"] .field-error').filter({ hasText: /0\.5/ }).waitFor();
   assert.equal(await page.textContent('[data-field="factor"] .field-error'), 'The factor s has to be between 1 and 64, and 0.5 isn\'t.');
-  assert.match(page.url(), /factor=2\.3/);
+  assert.match(page.url(), /factor=2\.5/);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -158,7 +161,7 @@ test('a link restores the head and the method; an impossible value in a link fal
   assert.equal(await page.textContent('[data-field="pair"] .field-error'), '');
   for (const [query, message] of [
     ['factor=0', /El factor s tiene que estar entre 1 y 64, y 0 se sale de ese intervalo\./],
-    ['factor=dos', /«dos» no es un número; escribe el factor s con punto para los decimales, como 2\.5\./],
+    ['factor=dos', /«dos» no es un número; escribe el factor s con cifras y una coma para los decimales, como 2,5\./],
   ]) {
     const bad = await open(`#/stretching-rope?lang=es&${query}`);
     assert.equal(await bad.page.locator('.notice').count(), 1);
@@ -166,6 +169,10 @@ test('a link restores the head and the method; an impossible value in a link fal
     assert.equal(await field(bad.page, 'factor').inputValue(), '2');
     await bad.context.close();
   }
+  // The Spanish field writes the link's 2.5 with its comma.
+  const es = await open('#/stretching-rope?lang=es&factor=2.5');
+  assert.equal(await field(es.page, 'factor').inputValue(), '2,5');
+  await es.context.close();
   await context.close();
 });
 

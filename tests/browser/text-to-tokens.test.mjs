@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { sharedData } from '../wasm/helpers.mjs';
 import { useLesson, openPage, frames, errorText } from './browser.mjs';
 
-// The story at the commit whose notebook reads it (README: remote texts), never a moving branch.
+// The story at the commit whose notebook reads it (docs/hosting.md: remote texts), never a moving branch.
 const STORY_URL = 'https://raw.githubusercontent.com/rasbt/LLMs-from-scratch/d431eff1816f9290e69ceafa9e82760f9b056931/ch02/01_main-chapter-code/the-verdict.txt';
 const story = readFileSync(sharedData('the-verdict.txt'), 'utf8');
 const tiktoken = createRequire(import.meta.url)('@dqbd/tiktoken').get_encoding('gpt2');

@@ -9,7 +9,7 @@ import { sharedData } from '../wasm/helpers.mjs';
 import { useLesson, openPage, field, errorText, sharedStrings, proseNumber } from './browser.mjs';
 
 const SLUG = '#/words-positions-similarity';
-// Document 001's text.txt at the commit whose notebook reads it (README: remote texts), never a moving branch.
+// Document 001's text.txt at the commit whose notebook reads it (docs/hosting.md: remote texts), never a moving branch.
 const DOCUMENT_URL = 'https://raw.githubusercontent.com/rahiakela/transformers-for-natural-language-processing/e00dbabac03e241e6b2a86e0f8c4604bb63a9772/1-model-architecture-of-the-transformer/text.txt';
 const TEXT = sharedData('text.txt');  // the source material's corpus, not committed
 const site = useLesson('words-positions-similarity');

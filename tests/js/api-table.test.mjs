@@ -1,4 +1,4 @@
-// The module's surface is declared once, in cpp/wasm/guard.mjs's signature table: the README's API tables must
+// The module's surface is declared once, in cpp/wasm/guard.mjs's signature table: the API tables of docs/api.md must
 // name every export, method and property there with the same number of arguments, and nothing else; the page's
 // pass-through wrappers (web/src/kernel/call.js passThrough) may only name exports.
 import { test } from 'node:test';
@@ -7,9 +7,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { SIGNATURES } from '../../cpp/wasm/guard.mjs';
 
 const root = new URL('../../', import.meta.url);
-const readme = readFileSync(new URL('README.md', root), 'utf8');
+const readme = readFileSync(new URL('docs/api.md', root), 'utf8');
 
-/** The README's API rows: the first cell of every table row whose first cell names a call. */
+/** The API rows of docs/api.md: the first cell of every table row whose first cell names a call. */
 const apiCells = readme.split('\n').filter((line) => /^\| `(new |\.|tokenizer\.)?[a-zA-Z][a-zA-Z0-9]*\(/.test(line)).map((line) => line.split(' | ')[0]);
 
 /** Every call a cell names: {name, min, max} (arguments in [ ] are optional), and the bare properties. */
@@ -57,7 +57,7 @@ function arity(text) {
   return [params.filter((p) => !/[?=]$/.test(p)).length, params.length];
 }
 
-test('every export, method and property of the guard\'s table is in the README with its number of arguments', () => {
+test('every export, method and property of the guard\'s table is in docs/api.md with its number of arguments', () => {
   const missing = [];
   const wrong = [];
   const check = (name, text) => {
@@ -66,7 +66,7 @@ test('every export, method and property of the guard\'s table is in the README w
     const [min, max] = arity(text);
     const lows = entry.forms.map((f) => f[0]);
     const highs = entry.forms.map((f) => f[1]);
-    if (Math.min(...lows) !== min || Math.max(...highs) !== max) wrong.push(`${name}: README ${JSON.stringify(entry.forms)}, guard ${min}–${max}`);
+    if (Math.min(...lows) !== min || Math.max(...highs) !== max) wrong.push(`${name}: docs ${JSON.stringify(entry.forms)}, guard ${min}–${max}`);
   };
   for (const [name, text] of Object.entries(SIGNATURES.functions)) check(name, text);
   for (const [cls, spec] of Object.entries(SIGNATURES.classes)) {
@@ -74,11 +74,11 @@ test('every export, method and property of the guard\'s table is in the README w
     for (const [method, text] of Object.entries(spec.methods)) check(method, text);
     for (const property of spec.properties ?? []) if (!documented.get(property)?.property) missing.push(`${cls}.${property}`);
   }
-  assert.deepEqual(missing, [], 'not in the README');
+  assert.deepEqual(missing, [], 'not in docs/api.md');
   assert.deepEqual(wrong, [], 'argument counts that differ');
 });
 
-test('the README documents no call the module does not export', () => {
+test('docs/api.md documents no call the module does not export', () => {
   const known = new Set([...Object.keys(SIGNATURES.functions), ...Object.keys(SIGNATURES.classes)]);
   for (const spec of Object.values(SIGNATURES.classes)) {
     for (const method of Object.keys(spec.methods)) known.add(method);

@@ -2,7 +2,7 @@
 // text ("too_long"). The codes are enumerated two ways: state.js's, by feeding every field of every lesson
 // hostile text (so each lesson is checked with the strings it loads: the shared ones, its own and those it
 // borrows); the rest of the page code's, by reading the places where web/src and the lessons build an error.
-// Each code has a row in the README's error table.
+// Each code has a row in the error table of docs/api.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -67,7 +67,7 @@ function sourceFiles(dir) {
   return readdirSync(new URL(dir, root), { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => `${dir}${f}`);
 }
 
-const README_CODES = new Set([...read('README.md').matchAll(/^\| `([a-z_0-9]+)` \|/gm)].map((m) => m[1]));
+const DOCUMENTED_CODES = new Set([...read('docs/api.md').matchAll(/^\| `([a-z_0-9]+)` \|/gm)].map((m) => m[1]));
 
 test('every field error of every lesson has a text in both languages, with every placeholder filled', async () => {
   const reached = new Set();
@@ -109,14 +109,14 @@ test('every error code built by the page code has a text in both languages (shar
   }
 });
 
-test('the README\'s error table has a row for every code the page raises', async () => {
+test('the error table of docs/api.md has a row for every code the page raises', async () => {
   const codes = new Set(STATE_CODES);
   for (const file of [...sourceFiles('web/src/'), ...sourceFiles('web/lessons/')]) for (const code of raisedCodes(read(file))) codes.add(code);
-  assert.deepEqual([...codes].filter((code) => !README_CODES.has(code)).sort(), []);
+  assert.deepEqual([...codes].filter((code) => !DOCUMENTED_CODES.has(code)).sort(), []);
 });
 
-test('every code the module throws (the README\'s error table) has a text in Spanish and in English', () => {
-  const table = read('README.md').split('**Errors.**')[1].split('Window requests')[0];
+test('every code the module throws (the error table of docs/api.md) has a text in Spanish and in English', () => {
+  const table = read('docs/api.md').split('**Errors.**')[1].split('Window requests')[0];
   const codes = [...table.matchAll(/^\| `([a-z_0-9]+)` \|/gm)].map((m) => m[1]);
   assert.ok(codes.includes('argument_threw') && codes.includes('busy') && codes.length >= 40, codes.join(', '));
   for (const lang of LANGUAGES) {

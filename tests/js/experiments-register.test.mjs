@@ -21,7 +21,7 @@ const NOT_PROJECT = ['web/public/wasm/', 'web/public/data/', '__pycache__/', '.i
 /** Every file of the project that may cite an experiment, as a path from the root. */
 function projectFiles() {
   const files = ['README.md'];
-  for (const dir of ['web', 'tests', 'cpp', 'notebooks', 'scripts']) {
+  for (const dir of ['docs', 'web', 'tests', 'cpp', 'notebooks', 'scripts']) {
     for (const entry of readdirSync(new URL(`${dir}/`, root), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;
       const path = relative(fileURLToPath(root), join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/');

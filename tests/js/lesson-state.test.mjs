@@ -28,7 +28,7 @@ function lessonState(initial, options = {}) {
 const kernelError = (code, argument) => Object.assign(new Error(code), { code, argument });
 
 /**
- * Stands in for kernel.positionalEncoding and a row inspector: the README's rules, an odd d_model is refused
+ * Stands in for kernel.positionalEncoding and a row inspector: the rules docs/api.md gives, an odd d_model is refused
  * (odd_width) and a position must be below max_len (out_of_range on pos). Returns the arguments it accepted.
  */
 function encoding({ maxLen, dModel, pos }) {

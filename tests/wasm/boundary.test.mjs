@@ -9,7 +9,7 @@ import { SIGNATURES } from '../../dist/wasm/poslab-guard.mjs';
 const builds = { simd: await loadModule('poslab.mjs'), scalar: await loadModule('poslab-scalar.mjs') };
 const vocabulary = readFileSync(new URL('../../dist/data/gpt2.json', import.meta.url));
 
-// Every code an exported function may throw (README, "Errors").
+// Every code an exported function may throw (docs/api.md, "Errors").
 const CODES = new Set([
   'out_of_range', 'not_integer', 'odd_width', 'size_mismatch', 'not_finite', 'too_large', 'unknown_variant', 'empty',
   'not_permutation', 'repeated_position', 'not_array', 'invalid_utf8', 'unknown_word', 'not_trained', 'empty_vocabulary', 'special_token',

@@ -24,6 +24,20 @@ export function formatValue(x) {
 }
 
 /**
+ * What formatValue prints, written inside a sentence: the same five significant digits, with the reader's
+ * decimal mark and a true minus, and × 10⁻⁷ for what a table prints as e-07 (5,7000 × 10⁻⁷ in Spanish).
+ */
+export function formatValueInText(x, lang) {
+  const magnitude = Math.abs(x);
+  if (!Number.isFinite(x) || x === 0) return formatNumber(x, lang);
+  if (magnitude < 1e-2 || magnitude >= 1e5) {
+    const [mantissa, exponent] = x.toExponential(4).split('e');
+    return `${formatNumber(Number(mantissa), lang, { decimals: 4 })} × ${powerOfTen(Number(exponent))}`;
+  }
+  return formatNumber(x, lang, { significant: 5 });
+}
+
+/**
  * A whole number with its thousands grouped for the reader: 228,395 in English; in Spanish 228 395 with a
  * narrow no-break space (as the RAE and the SI write it: neither a point nor a comma, which is the decimal
  * mark), and 4-digit numbers ungrouped (2048).

@@ -9,7 +9,7 @@ import { lessons, findLesson, loadLessonCode, loadLessonText } from './lessons.j
 import { renderMarkdown } from './markdown.js';
 import { mountNotices, showNotice, clearNotices } from './ui/notices.js';
 import { courseNav, coursePager, focusTitle, startOver } from './ui/course-nav.js';
-import { embedFlags, embedPanel, readEmbed } from './embed.js';
+import { embedFlags, embedPanel, focusFigure, readEmbed } from './embed.js';
 import { startOffline } from './offline.js';
 import { readTextSize, setLargeText, largeText } from './ui/text-size.js';
 import { startScorm, keepScorm } from './scorm.js';
@@ -83,9 +83,12 @@ async function renderText() {
   // Control panels that drive figures further down stay in view over them (lesson-view.js).
   current.handle?.arrange?.(html);
   const pager = coursePager(lessons, lesson.id);
-  pager.append(startOver({ onLesson: startLessonOver, onLab: startLabOver }), embedPanel({ title: () => t(`lessons.${lesson.id}.title`) }));
+  const title = () => t(`lessons.${lesson.id}.title`);
+  pager.append(startOver({ onLesson: startLessonOver, onLab: startLabOver }), embedPanel({ title, article }));
   if (early) article.append(pager);
   else article.replaceChildren(...html.childNodes, pager);
+  // An embed of one figure (figure=<name>) shows only it and the panels that drive it.
+  focusFigure(article, title);
 }
 
 /** Forgets what the current lesson kept (values, self-check answers) and shows its defaults. */

@@ -81,9 +81,10 @@ export function parseParam(name, decl, text, { checkStep = true } = {}) {
     case 'number': {
       const trimmed = String(text).trim();
       if (trimmed === '') return { ok: false, error: problem(decl, name, 'empty', {}) };
-      // A point as the decimal mark, as everywhere in the lab; no exponents, no "Infinity".
-      if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return { ok: false, error: problem(decl, name, 'not_decimal', { value: trimmed }) };
-      return inRange(decl, name, Number(trimmed));
+      // One decimal mark, a point or the comma Spanish writes (2,5): no number field is large enough to group
+      // thousands, so a comma is never a separator here. No exponents, no "Infinity".
+      if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(trimmed)) return { ok: false, error: problem(decl, name, 'not_decimal', { value: trimmed }) };
+      return inRange(decl, name, Number(trimmed.replace(',', '.')));
     }
     case 'choice': {
       const value = String(text).trim();
@@ -146,6 +147,11 @@ export function parseParam(name, decl, text, { checkStep = true } = {}) {
   }
 }
 
+/** A parameter's value as its field shows it: a decimal with the reader's mark (2,5 in Spanish), else as in a link. */
+export function fieldText(decl, value, lang) {
+  return decl.kind === 'number' && lang === 'es' ? String(value).replace('.', ',') : formatParam(decl, value);
+}
+
 export function formatParam(decl, value) {
   if (decl.kind === 'sentence') return value.join(' ');
   return decl.kind === 'intList' || decl.kind === 'intSequence' ? value.join(',') : String(value);
@@ -192,8 +198,18 @@ export function resolveParams(decls, fromHash, fromStorage) {
 }
 
 // Local storage can be missing or throw (private windows, file:// pages, quotas): it is a convenience only.
+// An embedded view (a figure in a course page) keeps what it changes in memory, over what this browser kept:
+// its language, text size, values and answers never change the lab a student opens directly.
+let embedded = null; // Map of key → value (null: removed) while the page is an embed
+
+/** In an embed, storage writes stay in this page's memory (on) instead of reaching localStorage. */
+export function keepStorageInPage(on) {
+  embedded = on ? embedded ?? new Map() : null;
+}
+
 export const storage = {
   get(key) {
+    if (embedded?.has(key)) return embedded.get(key);
     try {
       return localStorage.getItem(STORAGE_PREFIX + key);
     } catch {
@@ -201,6 +217,7 @@ export const storage = {
     }
   },
   set(key, value) {
+    if (embedded) return void embedded.set(key, String(value));
     try {
       localStorage.setItem(STORAGE_PREFIX + key, value);
     } catch {
@@ -208,6 +225,7 @@ export const storage = {
     }
   },
   remove(key) {
+    if (embedded) return void embedded.set(key, null);
     try {
       localStorage.removeItem(STORAGE_PREFIX + key);
     } catch {
@@ -216,11 +234,14 @@ export const storage = {
   },
   /** Every key this lab stored (without its prefix). */
   keys() {
+    let kept = [];
     try {
-      return Object.keys(localStorage).filter((k) => k.startsWith(STORAGE_PREFIX)).map((k) => k.slice(STORAGE_PREFIX.length));
+      kept = Object.keys(localStorage).filter((k) => k.startsWith(STORAGE_PREFIX)).map((k) => k.slice(STORAGE_PREFIX.length));
     } catch {
-      return [];
+      /* nothing readable */
     }
+    if (!embedded) return kept;
+    return [...new Set([...kept, ...embedded.keys()])].filter((k) => this.get(k) !== null);
   },
 };
 

@@ -8,7 +8,7 @@ import { textField, sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatCount, formatValue } from '../../src/format.js';
+import { formatCount, formatValue, formatValueInText } from '../../src/format.js';
 import { float32Repr } from '../../src/format-torch.js';
 import { params } from './params.js';
 import { driftPosition, EXACT_POSITIONS } from './half-step.js';
@@ -37,9 +37,9 @@ function raceText(race, d, lang) {
   const vars = {
     d,
     worst,
-    worstError: formatValue(errors[worst]),
+    worstError: formatValueInText(errors[worst], lang),
     worstDrift: count(driftPosition(errors[worst])),
-    lastError: formatValue(errors[last]),
+    lastError: formatValueInText(errors[last], lang),
     lastDrift: count(driftPosition(errors[last])),
     limit,
   };
@@ -47,7 +47,7 @@ function raceText(race, d, lang) {
   if (worst !== last) parts.push(t('distances.far.race.last', vars));
   if (!first) parts.push(t('distances.far.race.none', vars));
   else if (first.pair === worst) parts.push(t('distances.far.race.firstSame', { ...vars, first: count(first.position) }));
-  else parts.push(t('distances.far.race.firstOther', { ...vars, pair: first.pair, pairError: formatValue(errors[first.pair]), first: count(first.position) }));
+  else parts.push(t('distances.far.race.firstOther', { ...vars, pair: first.pair, pairError: formatValueInText(errors[first.pair], lang), first: count(first.position) }));
   return parts.join(' ');
 }
 
@@ -81,17 +81,18 @@ export function farView({ onValue }) {
     const shown = shownPairs(pairs, named);
     const cell = (m, i) => m.data[i];
     // Positions are read, not typed: grouped for the reader (10 000 000; 10,000,000).
-    const count = (n) => formatCount(n, language());
+    const lang = language();
+    const count = (n) => formatCount(n, lang);
     const vars = {
       pos: count(p),
       posF32: count(at.positionsF32[0]),
       next: count(p + 1),
       d,
       same: at.sameAsNext[0],
-      error1: formatValue(Math.abs(cell(at.angleError, Math.min(1, pairs - 1)))),
-      steps1: formatValue(cell(at.errorInSteps, Math.min(1, pairs - 1))),
-      errorLast: formatValue(Math.abs(cell(at.angleError, pairs - 1))),
-      stepsLast: formatValue(cell(at.errorInSteps, pairs - 1)),
+      error1: formatValueInText(Math.abs(cell(at.angleError, Math.min(1, pairs - 1))), lang),
+      steps1: formatValueInText(cell(at.errorInSteps, Math.min(1, pairs - 1)), lang),
+      errorLast: formatValueInText(Math.abs(cell(at.angleError, pairs - 1)), lang),
+      stepsLast: formatValueInText(cell(at.errorInSteps, pairs - 1), lang),
     };
     const parts = [t(at.positionsF32[0] === p ? 'distances.far.exactPosition' : 'distances.far.roundedPosition', vars)];
     parts.push(t('distances.far.pairs', vars));

@@ -2,7 +2,7 @@
 import { language, t } from '../../src/i18n.js';
 import { sliderField, textField } from '../../src/ui/fields.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatCount, formatValue } from '../../src/format.js';
+import { formatCount, formatValue, formatValueInText } from '../../src/format.js';
 import { params } from './params.js';
 
 export function pairsView({ onValue }) {
@@ -35,7 +35,7 @@ export function pairsView({ onValue }) {
     tableHost.replaceChildren(scrollBox(table, caption));
     // A word joiner each side of the dash: a range (5–50) never breaks across lines.
     const range = (x) => `${count(x.p)}\u2060–\u2060${count(x.q)}`;
-    const vars = { a: range(A), b: range(B), da: formatValue(A.distance), db: formatValue(B.distance) };
+    const vars = { a: range(A), b: range(B), da: formatValueInText(A.distance, language()), db: formatValueInText(B.distance, language()) };
     const key = A.distance < B.distance ? 'closerA' : A.distance > B.distance ? 'closerB' : 'equal';
     verdict.textContent = t(`distances.pairs.${key}`, vars);
     verdict.dataset.result = key;

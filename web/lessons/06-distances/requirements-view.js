@@ -6,7 +6,7 @@ import { describeError } from '../../src/kernel.js';
 import { textField } from '../../src/ui/fields.js';
 import { params } from './params.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { formatCount, formatValue } from '../../src/format.js';
+import { formatCount, formatValueInText } from '../../src/format.js';
 
 const REQUIREMENTS = ['unique', 'deterministic', 'generalises', 'relative'];
 
@@ -23,29 +23,31 @@ export function requirementsView({ onValue }) {
    */
   function draw(live) {
     const mark = (ok) => (ok ? '✓' : '✗');
+    // These are sentences, even inside the table: numbers as the reader's language writes them.
+    const inText = (x) => formatValueInText(x, language());
     const { sinusoidal: s, rope: r, learned: l } = live;
     const extendsText = (ok) => `${mark(ok)} ${t(`distances.requirements.live.generalises.${ok}`, { maxLen: live.maxLen, twice: formatCount(2 * live.maxLen, language()) })}`;
     const deterministicText = (ok) => `${mark(ok)} ${t(`distances.requirements.live.deterministic.${ok}`)}`;
     const sinusoidal = {
-      unique: `${mark(s.closest.distance > 0)} ${t('distances.requirements.live.unique', { a: s.closest.posA, b: s.closest.posB, distance: formatValue(s.closest.distance), maxLen: live.maxLen })}`,
+      unique: `${mark(s.closest.distance > 0)} ${t('distances.requirements.live.unique', { a: s.closest.posA, b: s.closest.posB, distance: inText(s.closest.distance), maxLen: live.maxLen })}`,
       deterministic: deterministicText(s.deterministic),
       generalises: extendsText(s.extends),
-      relative: `${mark(live.rotation.error < 1e-5)} ${t('distances.requirements.live.relative', { pos: live.rotation.pos, k: live.rotation.k, error: formatValue(live.rotation.error) })}`,
+      relative: `${mark(live.rotation.error < 1e-5)} ${t('distances.requirements.live.relative', { pos: live.rotation.pos, k: live.rotation.k, error: inText(live.rotation.error) })}`,
     };
     // q·k of vectors of dModel ones is about dModel in size; float rounding leaves ~1e-7 of it per diagonal.
     const constant = r.spread < 1e-5 * live.dModel;
     const rope = {
-      unique: `${mark(r.closest.distance > 0)} ${t('distances.requirements.ropeLive.unique', { a: r.closest.posA, b: r.closest.posB, distance: formatValue(r.closest.distance), maxLen: live.maxLen })}`,
+      unique: `${mark(r.closest.distance > 0)} ${t('distances.requirements.ropeLive.unique', { a: r.closest.posA, b: r.closest.posB, distance: inText(r.closest.distance), maxLen: live.maxLen })}`,
       deterministic: deterministicText(r.deterministic),
       generalises: extendsText(r.extends),
-      relative: `${mark(constant)} ${t('distances.requirements.ropeLive.relative', { spread: formatValue(r.spread), n: r.grid })}`,
+      relative: `${mark(constant)} ${t('distances.requirements.ropeLive.relative', { spread: inText(r.spread), n: r.grid })}`,
     };
     // cosines of random rows: along a diagonal (fixed offset) they scatter over a good part of [−1, 1]
     const learned = {
-      unique: `${mark(l.closest.distance > 0)} ${t('distances.requirements.learnedLive.unique', { a: l.closest.posA, b: l.closest.posB, distance: formatValue(l.closest.distance), maxLen: live.maxLen })}`,
-      deterministic: `${mark(l.redraw === 0)} ${t('distances.requirements.learnedLive.deterministic', { seed: l.seed, other: l.nextSeed, same: t(`distances.requirements.learnedLive.same.${l.deterministic}`), distance: formatValue(l.redraw) })}`,
+      unique: `${mark(l.closest.distance > 0)} ${t('distances.requirements.learnedLive.unique', { a: l.closest.posA, b: l.closest.posB, distance: inText(l.closest.distance), maxLen: live.maxLen })}`,
+      deterministic: `${mark(l.redraw === 0)} ${t('distances.requirements.learnedLive.deterministic', { seed: l.seed, other: l.nextSeed, same: t(`distances.requirements.learnedLive.same.${l.deterministic}`), distance: inText(l.redraw) })}`,
       generalises: `${mark(!l.missing)} ${t('distances.requirements.learnedLive.generalises', { maxLen: live.maxLen, dModel: live.dModel, last: live.maxLen - 1, error: l.missing ? describeError(l.missing) : '—' })}`,
-      relative: `${mark(l.spread < 1e-5)} ${t('distances.requirements.learnedLive.relative', { spread: formatValue(l.spread), n: l.grid })}`,
+      relative: `${mark(l.spread < 1e-5)} ${t('distances.requirements.learnedLive.relative', { spread: inText(l.spread), n: l.grid })}`,
     };
     const caption = t('distances.requirements.caption', { dModel: live.dModel, seed: l.seed });
     const table = dataTable({

@@ -1,7 +1,7 @@
 // ALiBi: each head's slope (the paper's get_slopes), every head's bias matrix as a small heat map, and the penalty
 // against the distance far past any sequence length. Every number comes from the kernel (alibiSlopes, alibiBias).
 import { t, language } from '../../src/i18n.js';
-import { formatCount } from '../../src/format.js';
+import { formatCount, formatNumber } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
@@ -32,6 +32,7 @@ export function alibiView({ onValue }) {
   /** slopes: Float64Array(heads); biases: [{rows, cols, data}] per head. */
   function draw({ slopes, biases, length, causal, reach }, width) {
     const heads = slopes.length;
+    const lang = language();
     const headNames = Array.from({ length: heads }, (_, h) => t('biases.alibi.head', { head: h + 1 }));
     const slopesTitle = t('biases.alibi.slopesTitle', { heads, count: heads });
     slopesHost.replaceChildren(scrollBox(dataTable({
@@ -51,7 +52,7 @@ export function alibiView({ onValue }) {
       title: mapsTitle,
       drawing: smallMaps({
         maps: biases.map((matrix, h) => {
-          const vars = { head: h + 1, slope: compact(slopes[h]), short: short(slopes[h]) };
+          const vars = { head: h + 1, slope: formatNumber(Number(compact(slopes[h])), lang), short: formatNumber(Number(short(slopes[h])), lang) };
           return { lines: [headNames[h], t('biases.alibi.mapSlope', vars)], matrix, aria: t('biases.alibi.aria', vars) };
         }),
         domain: [-steepest, steepest],

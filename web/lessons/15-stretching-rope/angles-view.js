@@ -3,7 +3,7 @@
 // comes from the kernel (ropeAngles, angleCoverage, yarnParameters, ntkAwareBase, dynamicNtkBase).
 import * as Plot from '@observablehq/plot';
 import { t, language } from '../../src/i18n.js';
-import { formatCount, formatPercent } from '../../src/format.js';
+import { formatCount, formatNumber, formatPercent } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable } from '../../src/charts/table.js';
@@ -11,10 +11,10 @@ import { fieldMakers } from '../../src/ui/control-panel.js';
 import { el } from '../../src/ui/dom.js';
 import { params, METHODS } from './params.js';
 
-/** An angle to six significant digits, no trailing zeros: 4094, 0.471239, 1.15e-4 stays readable. */
-const angle = (v) => String(Number(v.toPrecision(6)));
+/** An angle in a sentence, to six significant digits without trailing zeros: 4094, 0,471239 (0.471239 in English). */
+const angle = (v, lang) => formatNumber(Number(v.toPrecision(6)), lang);
 /** A base, a wavelength: grouped whole numbers from 100 on, else three decimals. */
-const amount = (v, lang) => (v >= 100 ? formatCount(Math.round(v), lang) : String(Number(v.toFixed(3))));
+const amount = (v, lang) => (v >= 100 ? formatCount(Math.round(v), lang) : formatNumber(Number(v.toFixed(3)), lang));
 
 export function anglesView({ onValue }) {
   const element = el('section', 'panel controls stretch-angles-panel');
@@ -39,14 +39,14 @@ export function anglesView({ onValue }) {
       last: formatCount(r.last, lang),
       trainedEnd: formatCount(r.original - 1, lang),
       original: formatCount(r.original, lang),
-      trainedMax: angle(r.trainedMax),
+      trainedMax: angle(r.trainedMax, lang),
       wavelength: amount(r.wavelength, lang),
       ntkBase: amount(r.ntkBase, lang),
       dynamicBase: amount(r.dynamicBase, lang),
       tokens: formatCount(r.currentLength, lang),
       // YaRN's weight w mixes θ_i and θ_i / s, so the pair keeps w + (1 − w)/s of its speed (not w of it): the
       // share its line climbs at, read from the kernel's angles at the last position.
-      weight: r.yarnWeight.toFixed(2),
+      weight: formatNumber(r.yarnWeight, lang, { decimals: 2 }),
       kept: formatPercent(String(Math.round((100 * r.angles.yarn.at(-1)) / r.angles.extrapolation.at(-1))), lang),
     };
     const title = t('stretch.positions.title', vars);
@@ -70,7 +70,7 @@ export function anglesView({ onValue }) {
         rows: r.positions.map((p, k) => ({
           header: String(p),
           className: p === r.original - 1 ? 'same' : '',
-          cells: METHODS.map((m) => angle(r.angles[m][k])),
+          cells: METHODS.map((m) => String(Number(r.angles[m][k].toPrecision(6)))),
         })),
       }),
       fileKey: `pair${r.pair}-to${r.last}`,

@@ -1,7 +1,7 @@
 // YaRN's ramp: per pair, the share of the original frequency it keeps (1: extrapolate, 0: interpolate), with
 // the correction range [low, high] and the attention factor; and RoFormer's decay bound, plain and stretched.
 import { t, language } from '../../src/i18n.js';
-import { formatCount } from '../../src/format.js';
+import { formatCount, formatNumber } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable } from '../../src/charts/table.js';
@@ -15,7 +15,7 @@ export function yarnView() {
 
   function draw({ yarn, decayPlain, decayStretched, method, reach }, width) {
     const x = Array.from({ length: yarn.extrapolationWeight.length }, (_, i) => i);
-    const vars = { low: yarn.low, high: yarn.high, factor: yarn.attentionFactor.toFixed(4) };
+    const vars = { low: yarn.low, high: yarn.high, factor: formatNumber(yarn.attentionFactor, language(), { decimals: 4 }) };
     const rampTitle = t('stretch.yarn.title', vars);
     ramp.update({
       title: rampTitle,

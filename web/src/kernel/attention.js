@@ -4,7 +4,7 @@ import { call, passThrough } from './call.js';
 
 export function attentionCalls(m) {
   return {
-    // Calls that take and return exactly what the module does (README, "JavaScript API"); the guard checks them.
+    // Calls that take and return exactly what the module does (docs/api.md); the guard checks them.
     ...passThrough(m, ['divTerm', 'wavelengths', 'closestPositions', 'sinusoidalRequirements', 'ropeRequirements', 'learnedRequirements']),
 
     /** x + PE (scale false) or x·√d + PE (scale true), x = {rows, cols, data}: document 000's forward pass. */

@@ -4,7 +4,7 @@ import { call, passThrough } from './call.js';
 
 export function biasCalls(m) {
   return {
-    // Calls that take and return exactly what the module does (README, "JavaScript API"); the guard checks them.
+    // Calls that take and return exactly what the module does (docs/api.md); the guard checks them.
     ...passThrough(m, ['alibiSlopes', 'ropeInvFreq', 'ropeAngles', 'yarnParameters', 'angleCoverage', 'extendedLastPosition', 'ntkAwareBase', 'dynamicNtkBase', 'ropeDecayBound', 'ropeDecayBoundOf']),
 
     /** ALiBi's bias of every head: [{rows, cols, data}] (−slope·|i − j|; −∞ above the diagonal when causal). */

@@ -4,7 +4,7 @@ import { call, passThrough } from './call.js';
 
 export function encodingCalls(m) {
   return {
-    // Calls that take and return exactly what the module does (README, "JavaScript API"); the guard checks them.
+    // Calls that take and return exactly what the module does (docs/api.md); the guard checks them.
     ...passThrough(m, ['cosineSimilarity', 'euclideanDistance', 'torchSeed']),
 
     /** The max_len × d_model sinusoidal matrix for one variant ("paper", "literal", "literal-shifted"). */

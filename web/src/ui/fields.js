@@ -2,9 +2,9 @@
 // Each builder returns {element, set(value), showError(error|null), relabel()}. A field parses what the
 // student types with the parameter's declaration and reports either a value (onValue) or a readable
 // error next to itself (aria-live, so screen readers hear it); the lesson may also hand it a kernel error.
-import { t } from '../i18n.js';
+import { t, language } from '../i18n.js';
 import { describeError } from '../kernel.js';
-import { parseParam, formatParam } from '../state.js';
+import { parseParam, fieldText } from '../state.js';
 
 let counter = 0;
 const uid = (name) => `f-${name}-${++counter}`;
@@ -102,7 +102,7 @@ export function textField({ name, decl, labelKey, hintKey, placeholderKey, onVal
     relabel,
     showError: (err) => base.showError(err, input),
     set(value) {
-      if (document.activeElement !== input) input.value = decl.kind === 'limit' && value === 'all' ? '' : formatParam(decl, value);
+      if (document.activeElement !== input) input.value = decl.kind === 'limit' && value === 'all' ? '' : fieldText(decl, value, language());
     },
   };
 }
@@ -118,11 +118,12 @@ export function sliderField({ name, decl, labelKey, hintKey, onValue }) {
   range.setAttribute('aria-labelledby', base.label.id);
   range.setAttribute('aria-describedby', base.describedBy);
 
-  const input = textInput(base, String(decl.max).length + 1);
-  input.inputMode = 'numeric';
+  // A decimal field holds a mark and two decimals (2,75) and asks a phone for its decimal keypad.
+  const input = textInput(base, String(decl.max).length + (decl.kind === 'number' ? 4 : 1));
+  input.inputMode = decl.kind === 'number' ? 'decimal' : 'numeric';
 
   range.addEventListener('input', () => {
-    input.value = range.value;
+    input.value = fieldText(decl, Number(range.value), language());
     base.showError(null, input);
     onValue(Number(range.value));
   });
@@ -152,7 +153,7 @@ export function sliderField({ name, decl, labelKey, hintKey, onValue }) {
     showError: (err) => base.showError(err, input),
     set(value) {
       range.value = String(value);
-      if (document.activeElement !== input) input.value = String(value);
+      if (document.activeElement !== input) input.value = fieldText(decl, value, language());
     },
   };
 }
