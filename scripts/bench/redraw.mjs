@@ -5,10 +5,18 @@
 // 8 ms at 100 × 512 and 33 ms at 2048 × 1024. The slider is scrolled to the middle of the screen, as a reader
 // dragging it sees it: views near it are in the measured frames, views far from it are drawn once the slider
 // pauses (web/src/lesson-view.js), after the samples.
-import { launch, openPage, waitForReady } from '../../tests/browser/browser.mjs';
+//
+// On a phone: the main slider of every lesson that has sliders (the first in the page, and pe-matrix's d_model
+// too), on a phone's screen with the CPU 4× slower (Chrome's throttling through CDP), beside the same at full
+// speed. Target: p95 above the floor at most 50 ms at 4× (what a 20-frames-a-second drag needs). On a shared
+// machine those times carry whatever else runs; so each row also gives the main thread's own CPU time per move
+// at full speed (a trace's thread time), which a busy machine does not inflate: ×4 is what the phone spends.
+import { launch, openPage, waitForReady, LESSON_IDS } from '../../tests/browser/browser.mjs';
 import { startServer } from '../../tests/browser/server.mjs';
+import { DEVICE, PHONE, cpuThrottle } from './phone.mjs';
 
 const SAMPLES = Number(process.env.REDRAW_SAMPLES || 60);
+export const PHONE_TARGET = 50;
 
 /** One size of pe-matrix and the sliders moved on it: what each slider changes is drawn anew. */
 const CASES = [
@@ -28,6 +36,11 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q 
 /** Runs in the page: {floor, redraw} in ms, `samples` of each, sorted. */
 async function sample({ field, values, samples }) {
   const input = document.querySelector(`[data-field="${field}"] input[type="range"]`) ?? document.querySelector(`[data-field="${field}"] input`);
+  if (!values) {
+    // A slider's own value and its next step (the previous one at its end): what one move of a drag changes.
+    const [value, step, max] = [input.value, input.step, input.max].map(Number);
+    values = [value, value + step <= max ? value + step : value - step];
+  }
   if (!input) throw new Error(`no field for ${field}`);
   // The reader who drags a slider sees it: the views near it redraw within the frame, the ones far from the
   // screen once the reader pauses (lesson-view.js), which is outside what is measured here.
@@ -56,6 +69,67 @@ async function sample({ field, values, samples }) {
   return { floor: floor.sort((a, b) => a - b), redraw: redraw.sort((a, b) => a - b) };
 }
 
+/** {floor, p50, p95} above the floor for one slider of the page as it is. */
+async function measure(page, field, values, samples = SAMPLES) {
+  const { floor, redraw } = await page.evaluate(sample, { field, values, samples });
+  const base = quantile(floor, 0.5);
+  return { floor: base, p50: quantile(redraw, 0.5) - base, p95: quantile(redraw, 0.95) - base };
+}
+
+/** Milliseconds of the main thread's CPU per move of the slider `field` (thread time, from a trace). */
+async function cpuPerMove(page, field, moves = 12) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['toplevel'] } });
+  await page.evaluate(sample, { field, values: null, samples: moves });
+  await cdp.send('Tracing.end');
+  await traced;
+  await cdp.detach();
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask');
+  return tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000 / moves;
+}
+
+/** The first slider of the lesson on screen, or null. */
+const mainSlider = (page) => page.evaluate(() => document.querySelector('[data-field] input[type="range"]')?.closest('[data-field]').dataset.field ?? null);
+
+/**
+ * Every lesson with sliders, on a phone's screen: its main slider (and pe-matrix's d_model) at full speed and
+ * with the CPU PHONE.cpu× slower, and the main thread's CPU per move. Rows {lesson, slider, full, phone, cpu}.
+ */
+export async function phoneSliders(samples = SAMPLES, ids = LESSON_IDS) {
+  const server = await startServer();
+  const browser = await launch();
+  const rows = [];
+  try {
+    for (const id of ids) {
+      const context = await browser.newContext({ ...DEVICE, locale: 'es-ES' });
+      const page = await context.newPage();
+      await page.goto(`${server.url}#/${id}?lang=es`);
+      await waitForReady(page, `#/${id}`);
+      const main = await mainSlider(page);
+      if (main) {
+        const setRate = await cpuThrottle(page);
+        for (const field of id === 'pe-matrix' ? [main, 'dModel'] : [main]) {
+          const full = await measure(page, field, null, samples);
+          const cpu = await cpuPerMove(page, field);
+          await setRate(PHONE.cpu);
+          const phone = await measure(page, field, null, samples);
+          await setRate(1);
+          rows.push({ lesson: id, slider: field, full, phone, cpu });
+        }
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return rows;
+}
+
 export async function redrawBudget() {
   const server = await startServer();
   const browser = await launch();
@@ -67,16 +141,7 @@ export async function redrawBudget() {
       await page.goto(`${server.url}${hash}`);
       await waitForReady(page, '#/pe-matrix');
       for (const slider of SLIDERS) {
-        const { floor, redraw } = await page.evaluate(sample, { field: slider.field, values: slider.values(size), samples: SAMPLES });
-        const base = quantile(floor, 0.5);
-        rows.push({
-          size: `${size[0]} × ${size[1]}`,
-          slider: slider.field,
-          floor: base,
-          p50: quantile(redraw, 0.5) - base,
-          p95: quantile(redraw, 0.95) - base,
-          target,
-        });
+        rows.push({ size: `${size[0]} × ${size[1]}`, slider: slider.field, ...(await measure(page, slider.field, slider.values(size))), target });
       }
       await context.close();
     }
@@ -94,5 +159,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const r of rows) {
     const verdict = r.p95 <= r.target ? '' : ' ✗';
     console.log(`| ${r.size} | ${r.slider} | ${r.floor.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)}${verdict} | ≤ ${r.target} |`);
+  }
+  // REDRAW_LESSONS=pe-matrix,why-order: only those lessons' sliders.
+  const phone = await phoneSliders(SAMPLES, process.env.REDRAW_LESSONS?.split(',') ?? LESSON_IDS);
+  console.log(`\n## Main slider of every lesson on a phone (${DEVICE.viewport.width} px, ${SAMPLES} samples, ms above the two-frame floor)\n`);
+  console.log(`| lesson | slider | full speed p50 | full speed p95 | CPU ${PHONE.cpu}× p50 | CPU ${PHONE.cpu}× p95 | target p95 | main-thread CPU per move (×${PHONE.cpu}) |\n|---|---|---:|---:|---:|---:|---:|---:|`);
+  for (const r of phone) {
+    const verdict = r.phone.p95 <= PHONE_TARGET ? '' : ' ✗';
+    console.log(`| ${r.lesson} | ${r.slider} | ${r.full.p50.toFixed(1)} | ${r.full.p95.toFixed(1)} | ${r.phone.p50.toFixed(1)} | ${r.phone.p95.toFixed(1)}${verdict} | ≤ ${PHONE_TARGET} | ${r.cpu.toFixed(1)} (${(r.cpu * PHONE.cpu).toFixed(0)}) |`);
   }
 }

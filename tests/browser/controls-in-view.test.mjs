@@ -39,7 +39,7 @@ const site = useLesson('pe-matrix');
  * In the page: every (field, figure) pair, placed as the test's header says, and what was wrong with it.
  * → { pairs, fields, undeclared: [field names with no aria-controls], problems: [text] }
  */
-function measure() {
+async function measure() {
   const name = (control) => `${control.closest('[data-field]')?.dataset.field ?? control.id}${control.type === 'range' ? ' (slider)' : ''}`;
   const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
   const fields = [...document.querySelectorAll('#lesson .field :is(input, select, textarea)')].filter(shown);
@@ -54,14 +54,16 @@ function measure() {
     return top;
   };
   /** Scrolls so that `box()` is centred in the uncovered part, or at its top when taller (a strip that sticks
-   * or comes loose on the way changes what is covered: twice more settles it). */
-  const place = (box) => {
+   * or comes loose on the way changes what is covered: twice more settles it). Then a frame is drawn: a part of
+   * the lesson that was out of sight is rendered (content-visibility) before what is on screen is checked. */
+  const place = async (box) => {
     for (let i = 0; i < 3; i++) {
       const top = coveredTop();
       const room = innerHeight - top;
       const b = box();
       scrollBy(0, b.top - (b.height <= room ? top + (room - b.height) / 2 : top));
     }
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   };
   const union = (a, b) => () => {
     const [x, y] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
@@ -91,9 +93,9 @@ function measure() {
       }
       for (const drawing of drawings(target)) {
         pairs++;
-        place(() => drawing.getBoundingClientRect());
+        await place(() => drawing.getBoundingClientRect());
         // A figure's own field sits under it: if the drawing alone was placed without it, place both.
-        if (!inView(control.getBoundingClientRect())) place(union(drawing, control));
+        if (!inView(control.getBoundingClientRect())) await place(union(drawing, control));
         const top = coveredTop();
         const c = control.getBoundingClientRect();
         const d = drawing.getBoundingClientRect();

@@ -38,7 +38,7 @@ test('a browser without WebAssembly SIMD gets the scalar module, says so, and sh
   const expected = await withSimd.page.textContent('.values');
   await withSimd.context.close();
 
-  // wasm-feature-detect asks WebAssembly.validate() whether a tiny SIMD module is valid: here it is not.
+  // The page asks WebAssembly.validate() whether a tiny SIMD module is valid (kernel/call.js): here it is not.
   const { page, problems, context } = await site.open(hash, {
     initScript: () => { WebAssembly.validate = () => false; },
   });

@@ -2,6 +2,7 @@
 // URL the site uses is relative. Not a test file: the suites import it.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,11 +38,20 @@ export function requireDist() {
   }
 }
 
-/** Starts the server on a free port; resolves to {url (the mount point), close()}. headers: added to every response. */
-export async function startServer({ root = DIST, mount = MOUNT, headers = {} } = {}) {
+// What a static host compresses (gzip -9, as page-weight.mjs counts): text and WebAssembly, not fonts or images.
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt', '.md']);
+
+/**
+ * Starts the server on a free port; resolves to {url (the mount point), close()}. headers: added to every
+ * response. gzip: answer requests that accept it with gzip, as a static host would (the phone benchmark, whose
+ * throttled network must carry what a real one carries). onRequest(path): called as each request arrives.
+ */
+export async function startServer({ root = DIST, mount = MOUNT, headers = {}, gzip = false, onRequest = () => {} } = {}) {
   requireDist();
+  const compressed = new Map();
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    onRequest(path);
     if (!path.startsWith(mount)) {
       // Anything outside the sub-path is a 404: an absolute URL in the site would show up as a failure.
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found (outside the mount point)');
@@ -54,10 +64,18 @@ export async function startServer({ root = DIST, mount = MOUNT, headers = {} } =
     }
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
+      let body = await readFile(file);
+      const encode = gzip && COMPRESSIBLE.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      if (encode) {
+        // Compressed once per version of the file: the server's own time is not what is measured.
+        const key = `${file}@${(await stat(file)).mtimeMs}`;
+        if (!compressed.has(key)) compressed.set(key, gzipSync(body, { level: 9 }));
+        body = compressed.get(key);
+      }
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] || 'application/octet-stream',
         'cache-control': 'no-store',
+        ...(encode ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
         ...headers,
       });
       res.end(body);

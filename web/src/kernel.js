@@ -3,7 +3,7 @@
 // wrapper whose calls return plain objects ({rows, cols, data}) and throw Errors that the page can translate.
 import { t, has, language } from './i18n.js';
 import { formatInText } from './format.js';
-import { moduleUrl } from './kernel/call.js';
+import { startModule } from './kernel/call.js';
 import { encodingCalls } from './kernel/encodings.js';
 import { attentionCalls } from './kernel/attention.js';
 import { biasCalls } from './kernel/biases.js';
@@ -14,13 +14,14 @@ export { createTrainer, createTransformerRun } from './kernel/workers.js';
 let loading = null;
 
 /**
- * Loads the numerics module once per page. @vite-ignore: Vite must not try to bundle it, the module is a
- * build product copied to dist/wasm/.
+ * Loads the numerics module once per page, its files all downloading at once (kernel/call.js startModule).
+ * @vite-ignore: Vite must not try to bundle it, the module is a build product copied to dist/wasm/.
  */
 export function loadKernel() {
   loading ??= (async () => {
-    const factory = (await import(/* @vite-ignore */ await moduleUrl())).default;
-    const m = await factory();
+    const { url, options, instantiated } = startModule();
+    const factory = (await import(/* @vite-ignore */ url)).default;
+    const [m] = await Promise.all([factory(options), instantiated]);
     const info = m.buildInfo();
     return {
       simd: Boolean(info.simd),

@@ -1,5 +1,6 @@
 // main.js — starts the page: language, the view from the link, the kernel, the lesson; then keeps the link,
 // the language switch and the lesson in step.
+import './boot.js'; // first: the WebAssembly module starts downloading before the rest of the page's code runs
 import './styles.css';
 import { pickLanguage, setLanguage, language, languages, t, onLanguageChange, loadLessonStrings } from './i18n.js';
 import { loadKernel, describeError } from './kernel.js';
@@ -44,6 +45,22 @@ function save() {
   keepScorm(current.lesson.id);
 }
 
+// The lesson text shown alone, before its lesson's code and the WebAssembly module arrived (showTextFirst):
+// {lesson, lang}. renderText then moves the widgets into that text instead of rendering it again.
+let bareText = null;
+
+/**
+ * A lesson's text alone, as soon as it has downloaded: it is HTML rendered at build time and needs neither the
+ * lesson's code nor the module, which are still downloading. Only while the lesson asked for last is loading.
+ */
+async function showTextFirst(lesson, lang, ticket) {
+  const text = await loadLessonText(lesson, lang);
+  if (ticket !== navigation || current || language() !== lang) return; // mounted already, or left
+  const html = renderMarkdown(text);
+  article.replaceChildren(...html.childNodes);
+  bareText = { lesson, lang };
+}
+
 /**
  * Lesson text in the current language, with the lesson's widgets moved into their <div data-slot> places and
  * its control panels arranged to stay in view of the figures they drive.
@@ -54,7 +71,10 @@ async function renderText() {
   const lang = language();
   const text = await loadLessonText(lesson, lang); // HTML, rendered at build time
   if (current !== shown || language() !== lang) return; // a newer switch won the race
-  const html = renderMarkdown(text);
+  // The text on screen already (showTextFirst), its nodes where they are: only the widgets go in.
+  const early = bareText?.lesson === lesson && bareText.lang === lang;
+  const html = early ? article : renderMarkdown(text);
+  bareText = null;
   const widgets = current.handle ? current.handle.widgets : {};
   for (const [name, widget] of Object.entries(widgets)) {
     const slot = html.querySelector(`[data-slot="${name}"]`);
@@ -65,7 +85,8 @@ async function renderText() {
   const pager = coursePager(lessons, lesson.id);
   const title = () => t(`lessons.${lesson.id}.title`);
   pager.append(startOver({ onLesson: startLessonOver, onLab: startLabOver }), embedPanel({ title, article }));
-  article.replaceChildren(...html.childNodes, pager);
+  if (early) article.append(pager);
+  else article.replaceChildren(...html.childNodes, pager);
   // An embed of one figure (figure=<name>) shows only it and the panels that drive it.
   focusFigure(article, title);
 }
@@ -117,9 +138,15 @@ async function openLesson(lesson, query, { restore, unknown = null }) {
   current = null;
   if (moving) clearNotices();
   delete document.documentElement.dataset.lessonReady;
-  const code = await loadLessonCode(lesson);
-  // The lesson's strings, and those of the lessons whose views it borrows (lesson.js: sharedStrings).
-  await loadLessonStrings([lesson.folder, ...(code.sharedStrings ?? [])]);
+  // A text that fails to download here fails again in renderText, which reports it.
+  showTextFirst(lesson, language(), ticket).catch(() => {});
+  // One turn first, in which the text's request leaves (Vite's loader sends a chunk's import a turn after the
+  // call, but a chunk's dependencies at once): on a phone's few connections the small text goes ahead of the
+  // lesson's code and its charts. The code and the lesson's strings download together; then the strings of
+  // the lessons whose views it borrows (lesson.js: sharedStrings).
+  await null;
+  const [code] = await Promise.all([loadLessonCode(lesson), loadLessonStrings([lesson.folder])]);
+  await loadLessonStrings(code.sharedStrings ?? []);
   if (overtaken()) return;
   if (unknown) showNotice(() => t('notices.unknownLesson', { raw: unknown }));
   const { values, resets } = resolveParams(code.params, query, restore ? storedParams(lesson.id) : new URLSearchParams());
@@ -165,7 +192,7 @@ async function openLesson(lesson, query, { restore, unknown = null }) {
 
 /** openLesson for the link's moves, whose failures (a lesson's code that did not load) become a notice. */
 function show(lesson, query, options) {
-  openLesson(lesson, query, options).catch((err) => {
+  return openLesson(lesson, query, options).catch((err) => {
     console.error(err);
     showNotice(() => describeError(err), { kind: 'error' });
   });
@@ -232,6 +259,7 @@ function switchLanguage(lang) {
 }
 
 function start() {
+  kernelPromise = loadKernel(); // downloading since boot.js ran
   mountNotices($('notices'));
   // Launched as a lesson of a SCORM package: the link becomes the view the student left (scorm.js).
   startScorm({ shownLesson: () => current?.lesson.id });
@@ -246,16 +274,16 @@ function start() {
   if (fromUrl !== null && !languages.includes(fromUrl)) {
     showNotice(() => t('notices.badLanguage', { raw: fromUrl, lang: t(`languages.${language()}`) }));
   }
-  nav = courseNav(lessons);
 
   // The link's parameters only count when the link names this lesson. Without a lesson in the link (the lab's
   // bare address) the visitor comes back to the lesson and the values this browser kept.
   const { lesson, unknown } = lessonFromLink(id);
   const named = id && !unknown;
   const linkQuery = named ? query : new URLSearchParams();
+  // The lesson's text and code start downloading now; the rest of the page is set up while they do.
+  const firstLesson = show(lesson, linkQuery, { restore: !named, unknown });
 
-  startOffline();
-  kernelPromise = loadKernel();
+  nav = courseNav(lessons);
   kernelPromise.then(showKernelInfo, () => {});
 
   languageSelect.addEventListener('change', () => switchLanguage(languageSelect.value));
@@ -276,7 +304,8 @@ function start() {
     $('main').focus();
   });
 
-  show(lesson, linkQuery, { restore: !named, unknown });
+  // The offline copy (the whole site, ~4 MB) downloads once the first lesson is drawn, never before it.
+  startOffline(firstLesson);
 }
 
 start();

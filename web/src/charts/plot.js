@@ -25,17 +25,28 @@ function scaled(draw, options) {
 export const plot = (options) => scaled(Plot.plot, titleOnTop(options));
 
 // A colour ramp is drawn on a canvas and encoded as a PNG each time Plot makes it (about a third of a
-// pe-matrix redraw), yet its options rarely change while a slider moves: the last few are kept and cloned.
-const legends = new Map();
+// pe-matrix redraw), yet its options rarely change while a slider moves: the last few are kept. A copy that is
+// not on the page is handed out as it is (a fresh copy's image would be decoded again, every frame); one handed
+// out stays reserved until the next frame, so two drawings made in one frame never share a copy.
+const legends = new Map(); // key → copies of one legend
+const reserved = new Set();
 const LEGENDS_KEPT = 24;
+const COPIES_KEPT = 8;
 
 export function legend(options) {
   const key = `${textScale()}|${JSON.stringify(options)}`;
-  let made = legends.get(key);
-  if (!made) {
-    made = scaled(Plot.legend, options);
-    legends.set(key, made);
+  let copies = legends.get(key);
+  if (!copies) {
+    copies = [scaled(Plot.legend, options)];
+    legends.set(key, copies);
     if (legends.size > LEGENDS_KEPT) legends.delete(legends.keys().next().value);
   }
-  return made.cloneNode(true);
+  let copy = copies.find((c) => !c.isConnected && !reserved.has(c));
+  if (!copy) {
+    copy = copies[0].cloneNode(true);
+    if (copies.length < COPIES_KEPT) copies.push(copy);
+  }
+  reserved.add(copy);
+  requestAnimationFrame(() => reserved.delete(copy));
+  return copy;
 }

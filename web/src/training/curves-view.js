@@ -8,59 +8,98 @@ import { dataTable } from '../charts/table.js';
 import { el, titledPanel } from '../ui/dom.js';
 import { runLabel } from './setup-view.js';
 
+// While runs train, new points arrive many times a second and the workers take every core: a chart waits at
+// least PACE times as long as drawing the last one took, so drawing the curves takes at most about a fifth of
+// the page's time, one chart per frame, and the page stays quick to scroll and to answer a click.
+const PACE = 4;
+
 export function curvesView() {
   const { element, title } = titledPanel('train-curves', 'train-curves-title');
   const figures = { accuracy: chartFigure('train-accuracy'), loss: chartFigure('train-loss') };
   element.append(title, figures.accuracy.element, figures.loss.element);
   let runs = []; // [{id, method, points: [{step, loss, tokens, sequences}]}]
+  const picks = { accuracy: [(p) => p.tokens, 3], loss: [(p) => p.loss, 4] };
 
-  function drawOne(name, pick, digits) {
-    const figure = figures[name];
+  /** What one chart shows: every run's points that have its number, its series and the runs' names. */
+  function shownOf(name) {
+    const [pick] = picks[name];
     const shown = runs.map((r) => ({ ...r, points: r.points.filter((p) => pick(p) !== null) }));
     const methods = Object.fromEntries(runs.map((r) => [r.id, r.method]));
     const runName = (r) => runLabel(r.id, methods);
     const series = shown.filter((r) => r.points.length).map((r) => ({ name: runName(r), x: r.points.map((p) => p.step), y: r.points.map(pick) }));
-    const labels = { x: t('train.curves.x'), y: t(`train.curves.${name}.y`), aria: t(`train.curves.${name}.aria`), description: t(`train.curves.${name}.description`) };
+    return { shown, runName, series };
+  }
+
+  /** The chart's table, from the runs' points as they are when it is built (the drawing may be a frame behind). */
+  function tableOf(name) {
+    const [pick, digits] = picks[name];
+    const { shown, runName } = shownOf(name);
     const steps = [...new Set(shown.flatMap((r) => r.points.map((p) => p.step)))].sort((a, b) => a - b);
+    return dataTable({
+      caption: t(`train.curves.${name}.title`),
+      corner: t('train.curves.x'),
+      columns: shown.map(runName),
+      rows: steps.map((step) => ({
+        header: String(step),
+        cells: shown.map((r) => {
+          const p = r.points.find((q) => q.step === step);
+          return p && pick(p) !== null ? pick(p).toFixed(digits) : '—';
+        }),
+      })),
+    });
+  }
+
+  function drawOne(name) {
+    const figure = figures[name];
+    const { series } = shownOf(name);
+    const labels = { x: t('train.curves.x'), y: t(`train.curves.${name}.y`), aria: t(`train.curves.${name}.aria`), description: t(`train.curves.${name}.description`) };
     figure.update({
       title: t(`train.curves.${name}.title`),
       drawing: series.length
         ? seriesChart({ series, width: figure.width(), labels, yDomain: name === 'accuracy' ? [0, 1] : undefined, yZero: true })
         : el('p', 'chart-empty', t('train.curves.empty')),
       noteText: name === 'accuracy' ? t('train.curves.accuracy.note') : '',
-      table: !series.length ? null : () => dataTable({
-        caption: t(`train.curves.${name}.title`),
-        corner: t('train.curves.x'),
-        columns: shown.map(runName),
-        rows: steps.map((step) => ({
-          header: String(step),
-          cells: shown.map((r) => {
-            const p = r.points.find((q) => q.step === step);
-            return p && pick(p) !== null ? pick(p).toFixed(digits) : '—';
-          }),
-        })),
-      }),
+      table: !series.length ? null : () => tableOf(name),
     });
   }
 
-  function draw() {
-    drawOne('accuracy', (p) => p.tokens, 3);
-    drawOne('loss', (p) => p.loss, 4);
+  // The charts whose points changed since they were drawn, the longest waiting first.
+  const stale = new Set();
+  let pending = false;
+  let readyAt = 0; // performance.now() before which no chart is drawn
+  function drawSoon() {
+    if (pending || !stale.size) return;
+    pending = true;
+    setTimeout(() => requestAnimationFrame(() => {
+      pending = false;
+      const [name] = stale;
+      if (!name) return;
+      stale.delete(name);
+      const start = performance.now();
+      drawOne(name);
+      const end = performance.now();
+      readyAt = end + PACE * (end - start);
+      drawSoon();
+    }), Math.max(0, readyAt - performance.now()));
   }
 
   const relabel = () => {
     title.textContent = t('train.curves.title');
-    draw();
+    stale.clear();
+    drawOne('accuracy');
+    drawOne('loss');
   };
   relabel();
   return {
     element,
     relabel,
     width: () => figures.accuracy.width(),
-    /** runs: [{id, method, points}] — the page redraws at most once a frame. */
+    /** runs: [{id, method, points}] — drawn at most one chart a frame, paced as PACE says. */
     draw(next) {
       runs = next;
-      draw();
+      stale.add('accuracy');
+      stale.add('loss');
+      drawSoon();
     },
   };
 }

@@ -1,0 +1,69 @@
+// What keeps a slider's frames short on a phone (the frame times themselves are measured by
+// scripts/bench/redraw.mjs, not here): only the parts of a lesson on or near the screen are laid out and painted
+// (content-visibility), a heat map's colour key is not made again while it stays the same, and the figures still
+// follow their box's width when it changes, the ones out of sight too.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useLesson, frames } from './browser.mjs';
+
+const site = useLesson('pe-matrix');
+const PHONE = { viewport: { width: 412, height: 823 } };
+
+test('on a phone, a part of the lesson screens below is not rendered until the reader comes near it', async () => {
+  const { page, problems, context } = await site.open('#/pe-matrix?lang=es', PHONE);
+  // A part with content-visibility: auto is skipped as a whole: what is inside it is not rendered.
+  const rendered = (selector) => page.$eval(selector, (el) => el.checkVisibility({ contentVisibilityAuto: true }));
+  const end = '#lesson > .lesson-pager > :first-child';
+  assert.equal(await rendered('#lesson > * > *'), true, "the lesson's start, on screen");
+  assert.equal(await rendered(end), false, "the lesson's end, screens below");
+  await page.$eval('#lesson > .lesson-pager', (el) => el.scrollIntoView());
+  await page.waitForFunction((selector) => document.querySelector(selector).checkVisibility({ contentVisibilityAuto: true }), end);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("dragging max_len redraws the heat map with the same colour key's elements, not new copies each frame", async () => {
+  const { page, problems, context } = await site.open('#/pe-matrix?lang=en');
+  const keys = await page.evaluate(async () => {
+    const input = document.querySelector('[data-field="maxLen"] input[type="range"]');
+    const canvas = () => document.querySelector('.heatmap canvas');
+    const key = () => document.querySelector('.heatmap .chart-host > div > :first-child');
+    const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    input.scrollIntoView({ block: 'center' }); // the heat map beside it is redrawn in every frame of a drag
+    await twoFrames();
+    const seen = [key()];
+    for (let i = 0; i < 16; i++) {
+      const before = canvas();
+      input.value = String(100 + (i % 2) + 1);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await twoFrames();
+      if (canvas() === before) throw new Error('the heat map was not redrawn');
+      if (!seen.includes(key())) seen.push(key());
+    }
+    return seen.length;
+  });
+  // Two copies take turns (the one on the page and the next); a frame drawn twice on a busy machine may add a
+  // few more, up to the copies kept (plot.js), never one a frame.
+  assert.ok(keys <= 8, `${keys} colour keys made for 16 frames`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a narrower window: the charts are drawn again to their new width', async () => {
+  const { page, problems, context } = await site.open('#/pe-matrix?lang=en');
+  // [the box's width, the width the chart was drawn at (its widest <svg>)] of the heat map and the line chart.
+  const widths = () => page.$$eval('#lesson :is(.heatmap, .lines) .chart-host', (hosts) => hosts.map((h) => [h.clientWidth, Math.max(...[...h.querySelectorAll('svg')].map((s) => Number(s.getAttribute('width'))))]));
+  const wide = await widths();
+  assert.equal(wide.length, 2);
+  wide.forEach(([host, drawn]) => assert.equal(drawn, host));
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.waitForFunction((before) => document.querySelector('#lesson .heatmap .chart-host').clientWidth < before, wide[0][0]);
+  await frames(page);
+  const narrow = await widths();
+  narrow.forEach(([host, drawn], i) => {
+    assert.ok(host < wide[i][0], `chart ${i}: its box is narrower`);
+    assert.equal(drawn, host, `chart ${i}: drawn to its box`);
+  });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
