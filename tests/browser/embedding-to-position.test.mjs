@@ -157,6 +157,9 @@ function halfUlp(x) {
   return 0.5 * (f[0] - a);
 }
 /** Half a unit of the last digit of a printed number ("1.1921e-07" → 5e-12). */
+/** A number as a sentence writes it in English (1.1921 × 10⁻⁷) in the table's e-notation (1.1921e-7). */
+const tableForm = (text) => text.replace(/ × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/, (_, power) => `e${[...power].map((c) => (c === '⁻' ? '-' : '⁰¹²³⁴⁵⁶⁷⁸⁹'.indexOf(c))).join('')}`);
+
 function halfUnit(text) {
   const [mantissa, exponent = '0'] = text.split('e');
   return 0.5 * 10 ** (Number(exponent) - (mantissa.split('.')[1]?.length ?? 0));
@@ -170,8 +173,9 @@ for (const [query, cells] of [
   test(`the gap shown (${query || 'document 000'}) is within the bound shown, and both are the kernel's formulas on the tables shown`, async () => {
     const { page, problems, context } = await open(`#/embedding-to-position?lang=en&digits=numpy${query}`);
     const check = await page.textContent('.steps-check');
-    const match = /largest gap between them is (\S+), within float32 rounding \((\S+)\)\./.exec(check);
-    assert.ok(match, check);
+    const sentence = /largest gap between them is ([^,()]+), within float32 rounding \(([^()]+)\)\./.exec(check);
+    assert.ok(sentence, check);
+    const match = sentence.map(tableForm);
     const [deviation, bound] = [Number(match[1]), Number(match[2])];
     assert.ok(Number.isFinite(deviation) && deviation > 0, `gap ${match[1]}`);
     assert.ok(Number.isFinite(bound) && bound > 0, `bound ${match[2]}`);
@@ -246,7 +250,8 @@ for (const [lang, paper, small, quote, summaryText] of [
       shown[`${name}-off`].forEach((row, i) => row.forEach((cell, j) => assert.notEqual(cell, shown[`${name}-on`][i][j], `${name} [${i}][${j}]`)));
     }
     // The sentence under the tables quotes the largest score and position 0's own weight of each, as printed.
-    const [, maxOff, maxOn, selfOff, selfOn] = summaryText.exec(await page.textContent('.scale-attention-summary')) ?? [];
+    // Written as the reader's language writes numbers (3,5315 in Spanish); the tables keep PyTorch's point.
+    const [, maxOff, maxOn, selfOff, selfOn] = (summaryText.exec(await page.textContent('.scale-attention-summary')) ?? []).map((n) => n?.replace(',', '.'));
     const largest = (rows) => rows.flat().reduce((a, b) => (Number(b) > Number(a) ? b : a));
     assert.deepEqual([maxOff, maxOn], [largest(shown['scores-off']), largest(shown['scores-on'])]);
     assert.deepEqual([selfOff, selfOn], [shown['weights-off'][0][0], shown['weights-on'][0][0]]);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { useLesson, field, proseNumber } from './browser.mjs';
-import { formatValue } from '../../web/src/format.js';
+import { formatValue, formatValueInText } from '../../web/src/format.js';
 
 const e0024 = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-4'];
 const { open } = useLesson('embedding-to-position');
@@ -75,7 +75,7 @@ test('d_model 512, max_len 5000: rows 1 and 4999 of the buffer are PyTorch\'s fl
 test('the dropout choices read as numbers in both languages (no catalogue key shows through)', async () => {
   const { page, context } = await open('#/embedding-to-position?lang=es');
   const options = await page.$$eval('[data-field="modP"] option', (os) => os.map((o) => o.textContent));
-  assert.deepEqual(options, ['0', '0.1 (los apuntes del curso)', '0.2', '0.5']);
+  assert.deepEqual(options, ['0', '0,1 (los apuntes del curso)', '0,2', '0,5']);
   await context.close();
 });
 
@@ -133,9 +133,9 @@ for (const [lang, words] of [
 const exactPe = (pos, col, d) => (col % 2 ? Math.cos : Math.sin)(pos * 10000 ** (-(col - (col % 2)) / d));
 for (const [lang, why, gapText, agrees] of [
   ['en', /in float32: the position and div_term in float32, their product rounded to float32, then sin and cos of that angle rounded to float32/,
-    /differ most at row (\d+), column (\d+): the module holds (\S+), the exact formula gives (\S+)\./, /agree to the digits shown/],
+    /differ most at row (\d+), column (\d+): the module holds (.+?), the exact formula gives (.+?)\.(?= |$)/, /agree to the digits shown/],
   ['es', /en float32: la posición y div_term en float32, su producto redondeado a float32, y el seno y el coseno de ese ángulo redondeados a float32/,
-    /difieren más en la fila (\d+), columna (\d+): el módulo guarda (\S+) y la fórmula exacta da (\S+)\./, /coinciden en las cifras que se ven/],
+    /difieren más en la fila (\d+), columna (\d+): el módulo guarda (.+?) y la fórmula exacta da (.+?)\.(?= |$)/, /coinciden en las cifras que se ven/],
 ]) {
   test(`${lang}: the buffer shows the module's float32 values and names the cell where they differ most from the exact formula`, async () => {
     const { page, problems, context } = await open(`#/embedding-to-position?lang=${lang}`);
@@ -149,11 +149,13 @@ for (const [lang, why, gapText, agrees] of [
     // Row 4999, column 2: the module holds -0.56590 where the exact formula gives -0.56588.
     assert.equal(buffer.find((r) => r[0] === '4999')[3], '-0.56590');
     assert.equal(formatValue(exactPe(4999, 2, d)), '-0.56588');
-    // The module's value is the table's; the exact one is the formula's, printed the same way.
-    assert.equal(buffer.find((r) => r[0] === row)[Number(col) + 1], f32);
-    assert.equal(formatValue(exactPe(Number(row), Number(col), d)), exact);
+    // The module's value is the table's; the exact one is the formula's, both written as the sentence writes
+    // numbers in the reader's language (the table keeps PyTorch's printing).
+    const cell = buffer.find((r) => r[0] === row)[Number(col) + 1];
+    assert.equal(formatValueInText(Number(cell), lang), f32);
+    assert.equal(formatValueInText(exactPe(Number(row), Number(col), d), lang), exact);
     // No other cell of the table strays further from the exact formula (to the digits printed).
-    const named = Math.abs(Number(f32) - exactPe(Number(row), Number(col), d));
+    const named = Math.abs(Number(cell) - exactPe(Number(row), Number(col), d));
     for (const r of buffer) {
       r.slice(1).forEach((text, j) => assert.ok(Math.abs(Number(text) - exactPe(Number(r[0]), j, d)) <= named + 1e-5, `row ${r[0]}, column ${j}: ${text}`));
     }

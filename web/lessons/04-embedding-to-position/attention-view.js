@@ -1,8 +1,8 @@
 // Document 000 says the absolute scale of the matrices does not affect attention. The sentence of the step tables
 // through one attention head (W_q = W_k = W_v = I), without and with the √d_model scaling: the scores q·k/√d and
 // the softmax weights side by side, and a sentence with the largest score and position 0's own weight of each.
-import { t } from '../../src/i18n.js';
-import { formatValue } from '../../src/format.js';
+import { t, language } from '../../src/i18n.js';
+import { formatValueInText } from '../../src/format.js';
 import { matrixTable } from '../../src/charts/matrix-table.js';
 import { el } from '../../src/ui/dom.js';
 
@@ -30,10 +30,10 @@ export function attentionView() {
     // Scores next to scores, weights next to weights: each pair differs only by the scaling.
     grid.replaceChildren(...['scores', 'weights'].flatMap((name) => SIDES.map((side) => table(side, name))));
     summary.textContent = t('embeddingToPosition.attention.summary', {
-      maxOff: formatValue(sides.off.largest.value),
-      maxOn: formatValue(sides.on.largest.value),
-      selfOff: formatValue(sides.off.selfWeight),
-      selfOn: formatValue(sides.on.selfWeight),
+      maxOff: formatValueInText(sides.off.largest.value, language()),
+      maxOn: formatValueInText(sides.on.largest.value, language()),
+      selfOff: formatValueInText(sides.off.selfWeight, language()),
+      selfOn: formatValueInText(sides.on.selfWeight, language()),
     });
   }
   return { element, draw, relabel() {} };

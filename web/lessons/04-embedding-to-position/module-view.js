@@ -3,7 +3,7 @@
 // values the module holds, one seeded forward pass with the values dropout removed, and the batch-first and
 // sequence-first layouts side by side.
 import { t, language } from '../../src/i18n.js';
-import { formatValue, formatNumber, formatPercent } from '../../src/format.js';
+import { formatValue, formatValueInText, formatNumber, formatPercent } from '../../src/format.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { selectField, sliderField, textField } from '../../src/ui/fields.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
@@ -73,7 +73,7 @@ export function moduleView({ onValue }) {
     buffer.replaceChildren(scrollBox(bufferTable, bufferCaption));
     // Why these are not the exact values other lessons print: the cell where the two differ most, as printed.
     const gap = largestGap(pe, rows, cols);
-    const gapVars = { row: gap.row, col: gap.col, f32: formatValue(gap.f32), exact: formatValue(gap.exact) };
+    const gapVars = { row: gap.row, col: gap.col, f32: formatValueInText(gap.f32, language()), exact: formatValueInText(gap.exact, language()) };
     bufferNote.textContent = [
       t('embeddingToPosition.module.bufferFloat32'),
       t(gapVars.f32 === gapVars.exact ? 'embeddingToPosition.module.bufferAgrees' : 'embeddingToPosition.module.bufferGap', gapVars),

@@ -1,7 +1,7 @@
 // E000-2: the sentence's embeddings, the scaled embeddings, the PE rows, the encodings and the two
 // differences, side by side; then the check that "encoded − scaled" is the PE rows up to float32 rounding.
-import { t } from '../../src/i18n.js';
-import { formatValue } from '../../src/format.js';
+import { t, language } from '../../src/i18n.js';
+import { formatValueInText } from '../../src/format.js';
 import { selectField } from '../../src/ui/fields.js';
 import { matrixTable } from '../../src/charts/matrix-table.js';
 import { printedAs } from './printed-as.js';
@@ -48,11 +48,11 @@ export function stepsView({ onValue }) {
       }),
     );
     const vars = {
-      deviation: formatValue(steps.maxDeviation),
-      bound: formatValue(steps.roundingBound),
-      shift: formatValue(steps.largestShift),
-      shiftScaled: formatValue(steps.largestShiftScaled),
-      factor: formatValue(steps.scaleFactor),
+      deviation: formatValueInText(steps.maxDeviation, language()),
+      bound: formatValueInText(steps.roundingBound, language()),
+      shift: formatValueInText(steps.largestShift, language()),
+      shiftScaled: formatValueInText(steps.largestShiftScaled, language()),
+      factor: formatValueInText(steps.scaleFactor, language()),
     };
     check.textContent = [
       steps.maxDeviation <= steps.roundingBound ? t('embeddingToPosition.steps.checkOk', vars) : t('embeddingToPosition.steps.checkFail', vars),
