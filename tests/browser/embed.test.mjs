@@ -115,6 +115,8 @@ test('one figure alone: two frames from two lessons, pasted from "Embed this vie
   /** Each frame's content height (what it posts), its height in the course page, and how far it scrolls. */
   const measure = () => Promise.all([0, 1].map(async (n) => {
     const frame = page.locator('iframe').nth(n);
+    // As a reader scrolls to it: Chromium does not render a frame from another origin while it is out of sight.
+    await frame.scrollIntoViewIfNeeded();
     const inside = await (await frame.elementHandle()).contentFrame().then((f) => f.evaluate(() => ({
       content: Math.ceil(document.body.getBoundingClientRect().height),
       scrolls: document.scrollingElement.scrollHeight - document.scrollingElement.clientHeight,
