@@ -17,7 +17,6 @@ const PENDING = new Set([
   'formula-step-by-step',
   'embedding-to-position',
   'same-token-elsewhere',
-  'distances',
   'words-positions-similarity',
   'text-to-tokens',
   'padding-and-masks',
