@@ -55,7 +55,9 @@ export function similarityView() {
       drawing: seriesChart({
         series: [{ name: 'cos', x, y }],
         width,
-        yDomain: [-1.05, 1.05],
+        // From 1 down to the row's lowest value (or 0): a row that stays positive does not spend half the
+        // chart on an empty −1 … 0.
+        yDomain: [Math.min(0, ...y) - 0.05, 1.05],
         labels: { x: t('distances.row.x'), y: t('distances.row.y', vars), aria: t('distances.row.aria', vars), description: t('distances.row.description') },
         marks: [Plot.ruleX([a1], { stroke: 'currentColor', strokeDasharray: '4,3', strokeOpacity: 0.6 })],
       }),
