@@ -20,7 +20,6 @@ const PENDING = new Set([
   'words-positions-similarity',
   'text-to-tokens',
   'padding-and-masks',
-  'learned-positions',
   'rope',
   'train-transformer',
   'longer-than-seen',
