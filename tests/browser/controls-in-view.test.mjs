@@ -15,11 +15,9 @@ import { useLesson, waitForReady, LESSON_IDS } from './browser.mjs';
 const PENDING = new Set([
   'why-order',
   'embedding-to-position',
-  'distances',
   'words-positions-similarity',
   'text-to-tokens',
   'padding-and-masks',
-  'learned-positions',
   'rope',
   'train-transformer',
   'longer-than-seen',

@@ -11,7 +11,10 @@ const site = useLesson('distances');
 
 async function open(hash, options) {
   const opened = await site.open(hash, options);
-  await opened.page.waitForSelector('.requirements-table', { timeout: 20000 });
+  // The requirements at a glance; what each check measured is behind "show the numbers", opened here.
+  await opened.page.waitForSelector('.requirements-marks', { timeout: 20000 });
+  assert.equal(await opened.page.locator('.requirements-table').count(), 0, 'a closed disclosure holds no table');
+  await openTable(opened.page, '.requirements-numbers');
   await opened.page.waitForSelector('.similarity-heatmap svg');
   return opened;
 }
@@ -39,6 +42,8 @@ for (const [lang, title, verdict] of [
     }
     // learned (untrained): unique by the draw, then ✗ ✗ ✗
     assert.deepEqual(requirements.map((r) => r[2][0]), ['✓', '✗', '✗', '✗']);
+    // The figure shows the same marks at a glance, with the measured sentences closed behind it.
+    assert.deepEqual((await cells(page, '.requirements-marks')).map((r) => r.map((c) => c[0])), requirements.map((r) => r.map((c) => c[0])));
     assert.match(requirements[3][3], /q·k/);
     // Unique: the closest two positions are neighbours, as far apart as 5 and 6.
     assert.ok(requirements[0][1].includes(formatValueInText(golden.distance_5_6, lang)), requirements[0][1]);
@@ -154,7 +159,8 @@ for (const [lang, sameRow, rounded, oddWidth] of [
   test(`${lang}: far out (E003-6), the float32 angle of document 003's code is PyTorch's; 2^24 + 1 collapses onto 2^24`, async () => {
     const { page, problems, context } = await open(`#/distances?lang=${lang}`);
     // Default: position 10^7, d_model 512. Pair 1's row: PyTorch's float32 angle, mpmath's exact one, their gap.
-    const rows = await cells(page, '.far table');
+    await openTable(page, '.far-numbers');
+    const rows = await cells(page, '.far-numbers');
     const k = far.positions.indexOf(10000000);
     for (const [j, i] of far.pairs.entries()) {
       const row = rows.find((r) => r[0].startsWith(`${i} (`));
@@ -176,6 +182,7 @@ for (const [lang, sameRow, rounded, oddWidth] of [
     await page.locator('.far-summary', { hasText: sameRow }).waitFor();
     await input(page, 'farPos').fill('16777217');
     await page.locator('.far-summary', { hasText: rounded }).waitFor();
+    await frames(page); // the link follows once the views far from the screen are drawn
     assert.match(page.url(), /farPos=16777217/);
     await input(page, 'farD').fill('7');
     await page.locator('[data-field="farD"] .field-error').filter({ hasText: oddWidth }).waitFor();
@@ -207,7 +214,8 @@ for (const [lang, worstAt, firstAt, otherAt, exactText] of [
   test(`${lang}: far out, the pair first half a step off is computed from the divisors for each d_model (512: pair 230, not the last)`, async () => {
     const { page, problems, context } = await open(`#/distances?lang=${lang}`);
     const count = (text) => Number(text.replace(/\D/g, ''));
-    const row = async (pair) => (await cells(page, '.far table')).find((r) => r[0].startsWith(`${pair} (`));
+    await openTable(page, '.far-numbers');
+    const row = async (pair) => (await cells(page, '.far-numbers')).find((r) => r[0].startsWith(`${pair} (`));
     /** Types a position into the far field and waits until the table is drawn for it. */
     const farAt = async (pos) => {
       await input(page, 'farPos').fill(String(pos));
@@ -232,7 +240,7 @@ for (const [lang, worstAt, firstAt, otherAt, exactText] of [
     await farAt(first);
     assert.ok(Number((await row(worst))[6]) >= 0.5, (await row(worst))[6]);
     await farAt(first - 1);
-    for (const r of await cells(page, '.far table')) assert.ok(Number(r[6]) < 0.5, `${r[0]}: ${r[6]}`);
+    for (const r of await cells(page, '.far-numbers')) assert.ok(Number(r[6]) < 0.5, `${r[0]}: ${r[6]}`);
 
     // d_model 350: the least precise divisor (pair 169) is overtaken by pair 159, whose product rounds its way
     // there first. The sentence says so, and the table (the kernel's own errors) agrees at that position.
@@ -241,7 +249,7 @@ for (const [lang, worstAt, firstAt, otherAt, exactText] of [
     const [, pair, pairError, at, behind] = otherAt.exec(await page.textContent('.far-race'));
     assert.deepEqual([Number(pair), Number(behind)], [159, 169]);
     await farAt(count(at));
-    const rows = await cells(page, '.far table');
+    const rows = await cells(page, '.far-numbers');
     const errorOf = (p) => rows.find((r) => r[0].startsWith(`${p} (`));
     assert.equal(pairError, formatValueInText(Number(errorOf(pair)[2]), lang));
     assert.ok(Number(errorOf(pair)[6]) >= 0.5 && Number(errorOf(behind)[6]) < 0.5, `${errorOf(pair)[6]} ${errorOf(behind)[6]}`);

@@ -68,11 +68,17 @@ test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 0
   assert.ok((await page.textContent('.lesson-quiz [data-question="unscaled"] .quiz-feedback')).includes(unscaled), unscaled);
   await context.close();
 
-  // 06: the distances of 5–6 and 5–50; and the row at 2^24.
+  // 06: the distances of 5–6 and 5–50 (written with the page's decimal comma); the pair the page names closer
+  // with a single clock hand (d_model 2) is the marked option; and the row at 2^24.
   ({ page, context } = await site.open('#/distances?lang=es'));
-  const distances = await page.$$eval('.pairs tbody tr', (rows) => rows.map((r) => Number(r.cells[1].textContent).toFixed(2)));
+  const distances = await page.$$eval('.pairs tbody tr', (rows) => rows.map((r) => Number(r.cells[1].textContent).toFixed(2).replace('.', ',')));
   const near = await optionText(page, 'closer', 'near');
   assert.ok(near.includes(distances[0]) && near.includes(distances[1]), `${near} / ${distances}`);
+  await page.click('.presets [data-preset="oneHand"]');
+  await page.locator('.pairs-verdict[data-result="closerB"]').waitFor();
+  const b = await page.$$eval('.pairs tbody tr', (rows) => rows[1].cells[0].textContent);
+  const marked = quizzes.find((q) => q.id === 'distances').QUESTIONS.find((q) => q.id === 'oneHand').options.find((o) => o.correct).id;
+  assert.ok(b.includes('49') && (await optionText(page, 'oneHand', marked)).startsWith('5–49'), `${b} / ${marked}`);
   await field(page, 'farPos').fill('16777216');
   await page.locator('.far-summary[data-same="512"]').waitFor();
   await context.close();

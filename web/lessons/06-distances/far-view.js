@@ -1,11 +1,13 @@
-// E003-6: document 003's "loss of precision on very long sequences", measured. At a position the student picks
-// (up to 2^31), a few pairs of columns: the angle document 003's float32 code gives sin and cos, the exact angle,
+// The blog post's "loss of precision on very long sequences", measured. At a position the student picks
+// (up to 2^31), a few pairs of columns: the angle the post's float32 code gives sin and cos, the exact angle,
 // the error in radians and in steps between neighbouring positions, and the sines; a chart of that error in
 // steps over positions 10 … 10^9; and how many values two neighbouring rows still tell apart.
 import * as Plot from '@observablehq/plot';
 import { language, t } from '../../src/i18n.js';
 import { textField, sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
+import { numbersDisclosure } from './numbers.js';
+import { fieldsUnder } from '../../src/ui/control-panel.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatCount, formatValue, formatValueInText } from '../../src/format.js';
@@ -61,17 +63,16 @@ export function farView({ onValue }) {
     farPos: textField({ name: 'farPos', decl: params.farPos, labelKey: 'distances.fields.farPos.label', hintKey: 'distances.fields.farPos.hint', inputMode: 'numeric', width: 12, onValue: (v) => onValue('farPos', v) }),
     farD: sliderField({ name: 'farD', decl: params.farD, labelKey: 'distances.fields.farD.label', hintKey: 'distances.fields.farD.hint', onValue: (v) => onValue('farD', v) }),
   };
-  const grid = document.createElement('div');
-  grid.className = 'field-grid';
-  grid.append(fields.farPos.element, fields.farD.element);
   const summary = document.createElement('p');
   summary.className = 'far-summary';
   summary.setAttribute('aria-live', 'polite');
   const race = document.createElement('p');
   race.className = 'far-race';
-  const tableHost = document.createElement('div');
+  // The angles' digits are behind "show the numbers": the sentences above say what they show.
+  const numbers = numbersDisclosure('far-numbers');
   const chart = chartFigure('far-chart');
-  element.append(grid, summary, race, tableHost, chart.element);
+  fieldsUnder(chart, fields);
+  element.append(chart.element, summary, race, numbers.element);
 
   /** at: farPositions at [p]; sweep: farPositions at SWEEP; p, d; halfStep: halfStepRace on this d's divisors. */
   function draw({ at, sweep, p, d, halfStep }, width) {
@@ -102,7 +103,7 @@ export function farView({ onValue }) {
     race.textContent = raceText(halfStep, d, language());
 
     const caption = t('distances.far.caption', vars);
-    tableHost.replaceChildren(scrollBox(dataTable({
+    numbers.show(t('distances.far.showNumbers'), () => scrollBox(dataTable({
       caption,
       corner: t('distances.far.pair'),
       columns: ['divTerm', 'divError', 'exact', 'f32', 'error', 'steps', 'sinExact', 'sinF32'].map((c) => t(`distances.far.columns.${c}`)),

@@ -4,6 +4,7 @@
 import { lessonView, recent } from '../../src/lesson-view.js';
 import { language } from '../../src/i18n.js';
 import { params } from './params.js';
+import { controlsView } from './controls.js';
 import { pairsView } from './pairs-view.js';
 import { similarityView } from './similarity-view.js';
 import { requirementsView } from './requirements-view.js';
@@ -18,10 +19,11 @@ export { params };
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save, syncDraft: true, params });
   const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
-  const { propose } = lesson;
+  const { propose, apply } = lesson;
 
-  const pairs = pairsView({ onValue: propose });
-  const similarity = similarityView({ onValue: propose });
+  const controls = controlsView({ onValue: propose, onPreset: (preset) => apply(preset.values) });
+  const pairs = pairsView();
+  const similarity = similarityView();
   const requirements = requirementsView({ onValue: propose });
   const far = farView({ onValue: propose });
 
@@ -57,7 +59,7 @@ export function mount({ kernel, initial, save }) {
   // it depends on d_model only, so moving the position costs no new race.
   const raceOf = recent(2, (d) => halfStepRace(kernel.farPositions([0], d).divTermF32, kernel.divTerm(d)));
   /**
-   * Document 003's float32 encoding far out (E003-6): at the chosen position, and over 10 … 10^9 for the chart;
+   * The blog post's float32 encoding far out: at the chosen position, and over 10 … 10^9 for the chart;
    * kept for the last position and width, so the other sliders of the lesson cost it nothing.
    */
   const farChecks = recent(1, (p, d) => ({ p, d, at: kernel.farPositions([p], d), sweep: kernel.farPositions(SWEEP, d), halfStep: raceOf(d) }));
@@ -71,7 +73,7 @@ export function mount({ kernel, initial, save }) {
 
   return lesson.mount({
     relabel: () => selfCheck.relabel(),
-    panels: [pairs, similarity, requirements, far],
+    panels: [controls, requirements, far],
     compute: (next, failed) => ({
       ...lesson.attempt(compute, next, failed, blame),
       far: lesson.attempt((v) => farChecks(v.farPos, v.farD), next, failed, lesson.namedOrTouched(['farPos', 'farD'], { positions: 'farPos', d_model: 'farD' })),
@@ -81,12 +83,15 @@ export function mount({ kernel, initial, save }) {
       const lang = language();
       const widths = { similarity: similarity.width(), far: far.width() };
       const { dModel, maxLen, a1, a2, b1, b2, seed } = view;
-      if (lesson.changed('pairs', `${dModel},${a1},${a2},${b1},${b2}|${lang}`)) pairs.draw(result.pairs);
-      if (lesson.changed('similarity', `${maxLen},${dModel},${a1}|${lang}|${widths.similarity}`)) similarity.draw(result.similarity, widths.similarity);
-      if (lesson.changed('requirements', `${maxLen},${dModel},${a1},${a2},${seed}|${lang}`)) requirements.draw(result.live);
-      if (lesson.changed('far', `${result.far.p}|${result.far.d}|${lang}|${widths.far}`)) far.draw(result.far, widths.far);
+      if (lesson.changed('pairs', `${dModel},${a1},${a2},${b1},${b2}|${lang}`, pairs.element)) pairs.draw(result.pairs);
+      if (lesson.changed('similarity', `${maxLen},${dModel},${a1}|${lang}|${widths.similarity}`, similarity.element)) similarity.draw(result.similarity, widths.similarity);
+      if (lesson.changed('requirements', `${maxLen},${dModel},${a1},${a2},${seed}|${lang}`, requirements.element)) requirements.draw(result.live);
+      if (lesson.changed('far', `${result.far.p}|${result.far.d}|${lang}|${widths.far}`, far.element)) far.draw(result.far, widths.far);
     },
-    widgets: { pairs: pairs.element, similarity: similarity.element, requirements: requirements.element, far: far.element, quiz: selfCheck.element },
+    // The main panel stays in view over every figure its fields change (lesson-view.js); the seed changes only
+    // the requirements' table, and the far panel's fields only their own chart, under which they sit.
+    drives: { controls: ['pairs', 'similarity', 'requirements'], requirements: ['requirements'], far: ['far'] },
+    widgets: { controls: controls.element, pairs: pairs.element, similarity: similarity.element, requirements: requirements.element, far: far.element, quiz: selfCheck.element },
     observe: similarity.element,
   });
 }

@@ -1,24 +1,18 @@
-// E002-6: Euclidean distance and cosine similarity of two pairs of positions, and which pair is closer.
+// Euclidean distance and cosine similarity of two pairs of positions, and which pair is closer: the digits are
+// the point (the course notes' 5–6 against 5–50), so the small table stays open. Its fields are in the main
+// control panel (controls.js).
 import { language, t } from '../../src/i18n.js';
-import { sliderField, textField } from '../../src/ui/fields.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatCount, formatValue, formatValueInText } from '../../src/format.js';
-import { params } from './params.js';
 
-export function pairsView({ onValue }) {
+export function pairsView() {
   const element = document.createElement('section');
-  element.className = 'panel controls pairs';
-  const make = (name, kind = textField) =>
-    kind({ name, decl: params[name], labelKey: `distances.fields.${name}.label`, hintKey: `distances.fields.${name}.hint`, onValue: (v) => onValue(name, v), width: 6 });
-  const fields = { dModel: make('dModel', sliderField), a1: make('a1'), a2: make('a2'), b1: make('b1'), b2: make('b2') };
-  const grid = document.createElement('div');
-  grid.className = 'field-grid pair-fields';
-  grid.append(fields.a1.element, fields.a2.element, fields.b1.element, fields.b2.element);
+  element.className = 'panel pairs';
   const tableHost = document.createElement('div');
   const verdict = document.createElement('p');
   verdict.className = 'pairs-verdict';
   verdict.setAttribute('aria-live', 'polite');
-  element.append(fields.dModel.element, grid, tableHost, verdict);
+  element.append(tableHost, verdict);
 
   /** pairs: [{p, q, distance, cosine}] for pair A and pair B. */
   function draw({ dModel, pairs }) {
@@ -40,6 +34,5 @@ export function pairsView({ onValue }) {
     verdict.textContent = t(`distances.pairs.${key}`, vars);
     verdict.dataset.result = key;
   }
-  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
-  return { element, fields, draw, relabel };
+  return { element, draw };
 }

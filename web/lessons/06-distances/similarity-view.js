@@ -1,7 +1,6 @@
 // The whole position × position cosine-similarity matrix as a heatmap, and one row of it as a curve: the
 // similarity of position a1 with every other position.
 import { t } from '../../src/i18n.js';
-import { sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { heatmap } from '../../src/charts/heatmap.js';
 import { matrixGrid } from '../../src/charts/matrix-table.js';
@@ -9,17 +8,15 @@ import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
 import * as Plot from '@observablehq/plot';
-import { params } from './params.js';
 
 const WINDOW = 24;
 
-export function similarityView({ onValue }) {
+export function similarityView() {
   const element = document.createElement('section');
   element.className = 'panel similarity';
-  const field = sliderField({ name: 'maxLen', decl: params.maxLen, labelKey: 'distances.fields.maxLen.label', hintKey: 'distances.fields.maxLen.hint', onValue: (v) => onValue('maxLen', v) });
   const heat = chartFigure('heatmap similarity-heatmap');
   const row = chartFigure('similarity-row');
-  element.append(field.element, heat.element, row.element);
+  element.append(heat.element, row.element);
 
   function draw({ matrix, dModel, a1 }, width) {
     const n = matrix.rows;
@@ -58,7 +55,9 @@ export function similarityView({ onValue }) {
       drawing: seriesChart({
         series: [{ name: 'cos', x, y }],
         width,
-        yDomain: [-1.05, 1.05],
+        // From 1 down to the row's lowest value (or 0): a row that stays positive does not spend half the
+        // chart on an empty −1 … 0.
+        yDomain: [Math.min(0, ...y) - 0.05, 1.05],
         labels: { x: t('distances.row.x'), y: t('distances.row.y', vars), aria: t('distances.row.aria', vars), description: t('distances.row.description') },
         marks: [Plot.ruleX([a1], { stroke: 'currentColor', strokeDasharray: '4,3', strokeOpacity: 0.6 })],
       }),
@@ -67,5 +66,5 @@ export function similarityView({ onValue }) {
       fileKey: `pos${a1}-${n}-d${dModel}`,
     });
   }
-  return { element, fields: { maxLen: field }, draw, width: heat.width, relabel: field.relabel };
+  return { element, draw, width: heat.width };
 }

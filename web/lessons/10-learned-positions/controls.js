@@ -19,6 +19,8 @@ export function controlsView({ onValue }) {
     loaderDraw: select('loaderDraw'),
   };
   const grid = el('div', 'field-grid');
+  // The fields are the panel's strip: it stays in view over the figures they change (lesson.js, drives).
+  grid.dataset.strip = '';
   grid.append(...Object.values(fields).map((f) => f.element));
   element.append(grid);
 

@@ -67,6 +67,9 @@ export function mount({ kernel, initial, save }) {
     compute,
     draw,
     observe: heat.element,
+    // Both tables' fields stay in view over every figure built from them (lesson-view.js); the window's and
+    // the far position's fields change only their own panel.
+    drives: { controls: ['shapes', 'heatmap', 'window', 'beyond'], window: ['window'], beyond: ['beyond'] },
     widgets: {
       controls: controls.element,
       shapes: shapes.element,

@@ -1,0 +1,24 @@
+// "Show the numbers" under a figure of this lesson that is not a chart (the requirements, the far angles): a
+// closed <details> whose table is built only while it is open, as charts/figure.js builds a chart's, so that a
+// closed one holds nothing to lay out or to focus.
+import { noteAndTable } from '../../src/charts/figure.js';
+
+export function numbersDisclosure(className) {
+  const { details, summary, tableHost } = noteAndTable();
+  details.classList.add(className);
+  let build = null;
+  const fill = () => {
+    if (details.open && build) tableHost.replaceChildren(build());
+  };
+  details.addEventListener('toggle', fill);
+  return {
+    element: details,
+    /** label: the summary's text; builder() → the element to show (a scrollBox with its table). */
+    show(label, builder) {
+      summary.textContent = label;
+      build = builder;
+      if (!details.open) tableHost.replaceChildren();
+      fill();
+    },
+  };
+}
