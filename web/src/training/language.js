@@ -5,6 +5,7 @@
 // same in the page's workers and in Node; notebooks/language_model_reference.ipynb repeats every step in
 // PyTorch. Errors carry the fields the page translates (code, argument, value, min, max).
 import { createRandom } from './tasks.js';
+import { guardedStep } from './run.js';
 
 /** The TinyTransformer's largest vocabulary: the characters seen in training plus the unknown id. */
 export const MAX_VOCABULARY = 1024;
@@ -182,20 +183,10 @@ export function createLanguageRun(poslab, settings) {
      */
     trainStep() {
       if (diverged) return Number.NaN;
-      const b = sampleBatch(corpus.trainingIds, { batch, length: trainLength, random });
-      const loss = model.loss(b.ids, b.targets, b.batch, b.length);
-      if (!Number.isFinite(loss)) {
-        diverged = divergence(step + 1, 'loss', loss);
-        return loss;
-      }
-      model.adamStep({ lr, clipNorm: 1 });
-      const norm = model.lastGradientNorm;
-      if (!Number.isFinite(norm)) {
-        diverged = divergence(step + 1, 'gradient', norm);
-        return loss;
-      }
-      step += 1;
-      return loss;
+      const result = guardedStep(model, sampleBatch(corpus.trainingIds, { batch, length: trainLength, random }), { lr, step });
+      diverged = result.diverged;
+      if (!diverged) step += 1;
+      return result.loss;
     },
     /** `steps` more steps; their losses. */
     train(steps) {
@@ -228,8 +219,6 @@ export function createLanguageRun(poslab, settings) {
     },
   };
 }
-
-const divergence = (at, quantity, value) => ({ step: at, quantity, value: Number.isNaN(value) ? 'nan' : 'infinite' });
 
 function argmax(logits) {
   let best = 0;

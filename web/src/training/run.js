@@ -13,6 +13,23 @@ export const SIZES = {
 const divergence = (step, quantity, value) => ({ step, quantity, value: Number.isNaN(value) ? 'nan' : 'infinite' });
 
 /**
+ * One Adam step (clip_grad_norm_ 1) of `model` on the batch `b` ({ids, targets, batch, length}) of a run that has
+ * taken `step` steps: {loss, diverged}. A loss that is not a finite number (a setting that made training blow up)
+ * stops before the step; a gradient norm that is not, after it (the weights are no longer finite). `diverged` then
+ * says where ({step counted from 1, quantity: 'loss' | 'gradient', value: 'nan' | 'infinite'}), else it is null.
+ * A model whose numbers are NaN can only give NaN from then on: its run stops there. Shared by run.js's toy
+ * tasks and language.js's language models.
+ */
+export function guardedStep(model, b, { lr, step }) {
+  const loss = model.loss(b.ids, b.targets, b.batch, b.length);
+  if (!Number.isFinite(loss)) return { loss, diverged: divergence(step + 1, 'loss', loss) };
+  model.adamStep({ lr, clipNorm: 1 });
+  const norm = model.lastGradientNorm;
+  if (!Number.isFinite(norm)) return { loss, diverged: divergence(step + 1, 'gradient', norm) };
+  return { loss, diverged: null };
+}
+
+/**
  * settings: {task, positional, causal, size, symbols, minLength, maxLength, testLength, shift, steps, lr, seed}
  *   minLength…maxLength: input lengths seen in training (one length per batch);
  *   testLength: the longest input the run will be asked about (≥ maxLength; lesson "longer than it has seen").
@@ -77,19 +94,10 @@ export function createRun(poslab, settings) {
     trainStep() {
       if (diverged) return Number.NaN;
       const b = trainingBatch({ task, format, symbols, minLength, maxLength, batch: size.batch, shift, testLength, random });
-      const loss = model.loss(b.ids, b.targets, b.batch, b.length);
-      if (!Number.isFinite(loss)) {
-        diverged = divergence(step + 1, 'loss', loss);
-        return loss;
-      }
-      model.adamStep({ lr, clipNorm: 1 });
-      const norm = model.lastGradientNorm;
-      if (!Number.isFinite(norm)) {
-        diverged = divergence(step + 1, 'gradient', norm);
-        return loss;
-      }
-      step += 1;
-      return loss;
+      const result = guardedStep(model, b, { lr, step });
+      diverged = result.diverged;
+      if (!diverged) step += 1;
+      return result.loss;
     },
     /**
      * Accuracy on inputs of length n: tokens (each answer token, given the right ones before it in the causal
