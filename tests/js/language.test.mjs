@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import {
   MAX_VOCABULARY, MIN_CHARACTERS, buildVocabulary, createLanguageRun, encode, decode, prepareCorpus, sampleBatch, evaluationSegments, inferenceLengths,
 } from '../../web/src/training/language.js';
+import { fakeModule } from './fake-transformer.mjs';
 import { createRandom } from '../../web/src/training/tasks.js';
 
 const refuses = (fn, fields) => assert.throws(fn, (err) => Object.entries(fields).every(([k, v]) => err[k] === v));
@@ -76,32 +77,13 @@ test('evaluation segments do not overlap, predict the next character, and drop t
 });
 
 test('a run whose loss or gradient norm stops being finite stops there and says which step and which number', () => {
-  // A stand-in module: the k-th step's loss and gradient norm are losses[k] and norms[k] (then finite).
-  const fake = ({ losses = [], norms = [] }) => ({
-    TinyTransformer: class {
-      calls = 0;
-      adamSteps = 0;
-      parameterCount() {
-        return 10;
-      }
-      loss() {
-        this.calls += 1;
-        return losses[this.calls - 1] ?? 2.3;
-      }
-      adamStep() {
-        this.adamSteps += 1;
-      }
-      get lastGradientNorm() {
-        return norms[this.calls - 1] ?? 0.5;
-      }
-    },
-  });
   const text = textOf('abcdefgh', 5000);
-  const nan = createLanguageRun(fake({ losses: [2.3, Number.NaN] }), { text, positional: 'alibi' });
+  const stand = fakeModule({ losses: [2.3, Number.NaN] });
+  const nan = createLanguageRun(stand.poslab, { text, positional: 'alibi' });
   assert.deepEqual(nan.train(3).slice(0, 1), [2.3]);
   assert.deepEqual(nan.diverged, { step: 2, quantity: 'loss', value: 'nan' });
-  assert.deepEqual([nan.step, nan.model.adamSteps], [1, 1], 'no Adam step on the NaN loss, and none after it');
-  const gradient = createLanguageRun(fake({ norms: [0.5, Number.POSITIVE_INFINITY] }), { text, positional: 'rope' });
+  assert.deepEqual([nan.step, stand.log.adamSteps], [1, 1], 'no Adam step on the NaN loss, and none after it');
+  const gradient = createLanguageRun(fakeModule({ norms: [0.5, Number.POSITIVE_INFINITY] }).poslab, { text, positional: 'rope' });
   gradient.train(3);
   assert.deepEqual(gradient.diverged, { step: 2, quantity: 'gradient', value: 'infinite' });
   assert.equal(gradient.step, 1);

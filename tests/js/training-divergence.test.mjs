@@ -5,31 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRun } from '../../web/src/training/run.js';
-
-/** A module whose TinyTransformer gives `losses[k]` and `norms[k]` at its k-th step (then finite values). */
-function fakeModule({ losses = [], norms = [] }) {
-  const log = { adamSteps: 0 };
-  class TinyTransformer {
-    constructor() {
-      this.calls = 0;
-    }
-    parameterCount() {
-      return 10;
-    }
-    loss() {
-      this.calls += 1;
-      return losses[this.calls - 1] ?? 2.3;
-    }
-    adamStep() {
-      log.adamSteps += 1;
-    }
-    get lastGradientNorm() {
-      return norms[this.calls - 1] ?? 0.5;
-    }
-    delete() {}
-  }
-  return { poslab: { TinyTransformer }, log };
-}
+import { fakeModule } from './fake-transformer.mjs';
 
 const settings = { task: 'reverse', positional: 'none', causal: false, size: 'small', symbols: 10, minLength: 6, maxLength: 6, testLength: 6, shift: 1, lr: 3e-3, seed: 0 };
 
