@@ -17,7 +17,7 @@ import { showNotice } from './ui/notices.js';
 
 const PARTS = ['text', 'controls'];
 const FIGURE_NAME = /^[a-z][a-zA-Z0-9-]{0,40}$/;
-export const HEIGHT_MESSAGE = 'poslab:height';
+const HEIGHT_MESSAGE = 'poslab:height';
 let flags = { embed: false, hide: [], figure: null };
 
 /** Reads the flags from a link's query and shows the page accordingly (data-embed, data-hide on <html>). */
@@ -176,7 +176,7 @@ export function embedPanel({ title, article }) {
  * The lines a course page adds once, however many frames it has: each poslab frame takes the height its
  * content posts, and only messages from the lab's own origin count.
  */
-export function heightSnippet(origin = location.origin) {
+function heightSnippet(origin = location.origin) {
   return `<script>
 addEventListener('message', (e) => {
   if (e.origin !== '${origin}' || !e.data || e.data.type !== '${HEIGHT_MESSAGE}') return;
