@@ -29,7 +29,6 @@ const NOT_YET = {
   'words-positions-similarity': ALL,
   'text-to-tokens': ['height'],
   'padding-and-masks': ['height'],
-  'learned-positions': ['height'],
   rope: ALL,
   'train-transformer': ALL,
   'longer-than-seen': ALL,
