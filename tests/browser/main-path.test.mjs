@@ -67,6 +67,9 @@ const read = (page) => page.evaluate((citation) => {
   main.querySelector('details.teacher-notes')?.remove();
   const open = teacher?.open;
   for (const details of document.querySelectorAll('details')) details.open = false;
+  // The lesson's parts away from the screen are only estimated (content-visibility: auto, 20rem each): the
+  // height counted is the laid-out one.
+  for (const part of lesson.querySelectorAll(':scope > *')) part.style.contentVisibility = 'visible';
   const height = document.documentElement.scrollHeight;
   const quiz = [...lesson.querySelectorAll('.quiz-question')].map((q) => ({
     id: q.dataset.question,
