@@ -29,7 +29,7 @@ export function resultView() {
     title.textContent = t('lm.result.title');
     if (!result) {
       for (const [figure, key] of [[byLength, 'byLength'], [byPosition, 'byPosition']]) {
-        figure.update({ title: t(`lm.result.${key}.chart`, { L: '…' }), drawing: el('p', 'chart-empty', t('lm.result.empty')), table: null });
+        figure.update({ title: t(`lm.result.${key}.chart`, { L: '…', longest: '…' }), drawing: el('p', 'chart-empty', t('lm.result.empty')), table: null });
       }
       summary.textContent = '';
       return;
