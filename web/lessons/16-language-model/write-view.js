@@ -55,7 +55,7 @@ export function writeView({ onValue, onWrite }) {
     box.append(heading, text);
     const note = run.noRow === null
       ? t('lm.write.count', { count: formatCount(written.length, lang) })
-      : t('lm.write.noRow', { position: formatCount(run.noRow, lang), count: formatCount(written.length, lang) });
+      : t(run.method === 'learned' ? 'lm.write.noRow' : 'lm.write.limit', { position: formatCount(run.noRow, lang), count: formatCount(written.length, lang) });
     const noteElement = el('p', 'lm-column-note', note);
     if (run.noRow !== null) noteElement.dataset.noRow = String(run.noRow);
     box.append(noteElement);
