@@ -60,8 +60,8 @@ async function write(page, prompt, train) {
 }
 
 for (const [lang, texts] of [
-  ['en', { train: 'Train', write: 'Continue the text', noRows: `no rows (table of ${L})`, trained: '(L, trained)', noRowNote: /^This model has no row for position 8: it stopped after (\d+) characters\.$/, count: '30 characters written.' }],
-  ['es', { train: 'Entrenar', write: 'Continuar el texto', noRows: `sin filas (tabla de ${L})`, trained: '(L, entrenada)', noRowNote: /^Este modelo no tiene fila para la posición 8: se detuvo tras (\d+) caracteres\.$/, count: '30 caracteres escritos.' }],
+  ['en', { train: 'Train', write: 'Continue the text', noRows: `no rows (table of ${L})`, trained: '(L, trained)', noRowNote: /^This model has no row for position 8: it stopped after (\d+) characters\.$/, count: '30 characters written.', missing: /^The learned table has 8 rows, .* no row for position 8 or beyond/ }],
+  ['es', { train: 'Entrenar', write: 'Continuar el texto', noRows: `sin filas (tabla de ${L})`, trained: '(L, entrenada)', noRowNote: /^Este modelo no tiene fila para la posición 8: se detuvo tras (\d+) caracteres\.$/, count: '30 caracteres escritos.', missing: /^La tabla aprendida tiene 8 filas, .* no tiene fila para la posición 8 ni las siguientes/ }],
 ]) {
   test(`${lang}: three tiny models train in their workers; the figures' numbers are the module's; the learned table has no rows past L; the models write, greedy reproducibly`, async () => {
     const { page, problems, context } = await open(`#/language-model?lang=${lang}&${LINK}&decoding=greedy&count=30`);
@@ -83,6 +83,7 @@ for (const [lang, texts] of [
         if (m === 'learned') assert.equal(e.available, n <= L, `learned at ${n}`);
       });
     });
+    assert.match(await page.textContent('.lm-summary'), texts.missing);
     // Position by position inside the 8L segments: the two models that can read them, every position.
     const positions = await tableOf(page, '.lm-by-position');
     assert.equal(positions.rows.length, 8 * L);

@@ -72,7 +72,7 @@ export function resultView() {
       }),
     });
     const missing = runs.find((r) => r.evaluations.some((e) => !e.available));
-    summary.textContent = missing ? t('lm.result.missing', { method: t(`train.methods.${missing.method}`), rows: L }) : '';
+    summary.textContent = missing ? t('lm.result.missing', { rows: L }) : '';
 
     // Position by position inside the longest segments (8L): the runs that can read them.
     const readers = runs.filter((r) => r.evaluations.at(-1).available);
