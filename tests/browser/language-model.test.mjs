@@ -191,3 +191,29 @@ test('en and es: "What we found" prints the notebook\'s table and every sentence
     await context.close();
   }
 });
+
+test('en: the presets set up the measured runs and say on which machine they were timed; a run cancelled part-way keeps its step and continues from it', async () => {
+  const { page, problems, context } = await open(`#/language-model?lang=en&a=alibi&b=off&c=off&d=off&e=off&f=off&model=tiny&trainLength=8&steps=5000&seed=1`);
+  assert.match(await page.textContent('.train-presets .presets-title'), /On this lab's 2-core build machine, shared with other work, one run of the first took between 40 s and 2\.5 min/);
+  await page.waitForSelector('.lm-split .lm-part-training');
+  await page.getByRole('button', { name: 'Train', exact: true }).click();
+  const status = '.train-run[data-run="a"] .train-run-status';
+  await page.waitForFunction((selector) => /^Step [1-9][\d,]* of 5,000/.test(document.querySelector(selector).textContent), status);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await runsSettled(page, ['cancelled']);
+  const stopped = Number(/step ([\d,]+)/.exec(await page.textContent(status))[1].replace(/,/g, ''));
+  assert.ok(stopped > 0 && stopped < 5000, `stopped at ${stopped}`);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.waitForFunction(({ selector, last }) => document.querySelector(selector).textContent.includes(`of ${last}`), { selector: status, last: (stopped + 5000).toLocaleString('en-US') });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await runsSettled(page, ['cancelled']);
+  for (const [preset, trainLength] of [['patient', '64'], ['small', '32']]) {
+    await page.locator(`.train-presets button[data-preset="${preset}"]`).click();
+    assert.equal(await page.locator('[data-field="trainLength"] input[type=text]').inputValue(), trainLength);
+    assert.equal(await page.locator('[data-field="model"] select').inputValue(), 'small');
+    assert.equal(await page.locator('.train-run:not([hidden])').count(), 6);
+    assert.match(page.url(), new RegExp(`a=none&b=sinusoidal&c=learned&d=rope&e=alibi&f=t5&trainLength=${trainLength}&model=small&steps=600&seed=0`));
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
