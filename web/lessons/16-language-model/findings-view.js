@@ -12,7 +12,9 @@ export function findingsView() {
 
   function relabel() {
     const lang = language();
-    const number = (x) => formatNumber(x, lang, { decimals: 2 });
+    // The table as the figure's table beside it prints its numbers (the lab's decimal point in both languages);
+    // the sentences below in the reader's language.
+    const number = (x) => x.toFixed(2);
     const method = (m) => t(`train.methods.${m}`);
     const cell = (m, i) => {
       const { mean, min, max } = f.methods[m];
