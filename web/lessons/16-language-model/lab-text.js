@@ -4,6 +4,8 @@
 /** A lesson's Markdown as the reader would read it aloud: no markup, no HTML, no formulas' dollar signs. */
 export function plainText(markdown) {
   return markdown
+    // The teacher's section names the source documents, which the students' pages leave to the teacher.
+    .replace(/<details class="teacher-notes">[\s\S]*?<\/details>/g, '')
     .replace(/<[^>]*>/g, '') // HTML: the widgets' slots, <details>, <summary>
     .replace(/^```.*$/gm, '') // code fences (their content stays: it is part of the lesson)
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // links and images: their words only
