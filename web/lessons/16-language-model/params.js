@@ -26,7 +26,7 @@ export const params = {
   decoding: param.choice({ options: ['sample', 'greedy'], def: 'sample', argument: 'decoding', label: L('decoding') }),
   temperature: param.number({ min: 0.1, max: 2, step: 0.1, def: 0.8, argument: 'temperature', label: L('temperature') }),
   topK: param.int({ min: 0, max: 100, def: 10, argument: 'top_k', label: L('topK') }),
-  count: param.int({ min: 1, max: 1024, def: 200, argument: 'count', label: L('count') }),
+  count: param.int({ min: 1, max: 1024, def: 200, argument: 'write_count', label: L('count') }),
   drawSeed: param.int({ min: 0, max: 999999, def: 0, argument: 'seed', label: L('drawSeed') }),
 };
 
