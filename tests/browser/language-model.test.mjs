@@ -15,6 +15,7 @@ import { labText } from '../../web/lessons/16-language-model/lab-text.js';
 import { findings } from '../../web/lessons/16-language-model/findings.js';
 import { QUESTIONS } from '../../web/lessons/16-language-model/questions.js';
 import { SIZES } from '../../web/lessons/16-language-model/params.js';
+import { formatCount } from '../../web/src/format.js';
 
 const { open } = useLesson('language-model');
 const LESSONS = new URL('../../web/lessons/', import.meta.url);
@@ -84,6 +85,8 @@ for (const [lang, texts] of [
       });
     });
     assert.match(await page.textContent('.lm-summary'), texts.missing);
+    // The note says how many non-overlapping segments each length was measured on.
+    assert.ok((await page.textContent('.lm-by-length .chart-note')).includes(measured.alibi.map((e) => formatCount(e.segments, lang)).join(' · ')));
     // Position by position inside the 8L segments: the two models that can read them, every position.
     const positions = await tableOf(page, '.lm-by-position');
     assert.equal(positions.rows.length, 8 * L);

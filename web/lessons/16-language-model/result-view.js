@@ -3,7 +3,8 @@
 // the longest segments, which shows where each method starts to fail. A learned table has no row past L: its
 // table cells say so, as a result. No maths here: the numbers are what the workers' models measured.
 import * as Plot from '@observablehq/plot';
-import { t } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable } from '../../src/charts/table.js';
@@ -40,6 +41,7 @@ export function resultView() {
     const name = (r) => runLabel(r.id, methods);
     const lengths = runs[0].evaluations.map((e) => e.length);
     const longest = lengths.at(-1);
+    const count = (n) => formatCount(n, language());
 
     const lengthTitle = t('lm.result.byLength.chart', { L });
     byLength.update({
@@ -55,7 +57,7 @@ export function resultView() {
         labels: { x: t('lm.result.byLength.x'), y: t('lm.result.byLength.y'), aria: t('lm.result.byLength.aria', { L }), description: t('lm.result.byLength.description', { L }) },
         marks: trainingMark(L),
       }),
-      noteText: t('lm.result.byLength.note', { segments: runs[0].evaluations.map((e) => e.segments).join(' · ') }),
+      noteText: t('lm.result.byLength.note', { segments: runs[0].evaluations.map((e) => count(e.segments)).join(' · ') }),
       fileKey: `L${L}`,
       table: () => dataTable({
         caption: lengthTitle,
@@ -76,18 +78,18 @@ export function resultView() {
 
     // Position by position inside the longest segments (8L): the runs that can read them.
     const readers = runs.filter((r) => r.evaluations.at(-1).available);
-    const positionTitle = t('lm.result.byPosition.chart', { L, longest });
+    const positionTitle = t('lm.result.byPosition.chart', { L: count(L), longest: count(longest) });
     byPosition.update({
       title: positionTitle,
       drawing: readers.length
         ? seriesChart({
           series: readers.map((r) => ({ name: name(r), x: Array.from({ length: longest }, (_, i) => i), y: Array.from(r.evaluations.at(-1).positionLoss) })),
           width: byPosition.width(),
-          labels: { x: t('lm.result.byPosition.x'), y: t('lm.result.byPosition.y'), aria: t('lm.result.byPosition.aria', { L, longest }), description: t('lm.result.byPosition.description', { L }) },
+          labels: { x: t('lm.result.byPosition.x'), y: t('lm.result.byPosition.y'), aria: t('lm.result.byPosition.aria', { L: count(L), longest: count(longest) }), description: t('lm.result.byPosition.description', { L }) },
           marks: trainingMark(L),
         })
         : el('p', 'chart-empty', t('lm.result.empty')),
-      noteText: t('lm.result.byPosition.note', { segments: runs[0].evaluations.at(-1).segments, longest }),
+      noteText: t('lm.result.byPosition.note', { segments: count(runs[0].evaluations.at(-1).segments), longest: count(longest) }),
       fileKey: `L${L}`,
       table: readers.length ? () => dataTable({
         caption: positionTitle,
