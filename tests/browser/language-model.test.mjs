@@ -61,8 +61,8 @@ async function write(page, prompt, train) {
 }
 
 for (const [lang, texts] of [
-  ['en', { train: 'Train', write: 'Continue the text', noRows: `no rows (table of ${L})`, trained: '(L, trained)', noRowNote: /^This model has no row for position 8: it stopped after (\d+) characters\.$/, count: '30 characters written.', missing: /^The learned table has 8 rows, .* no row for position 8 or beyond/ }],
-  ['es', { train: 'Entrenar', write: 'Continuar el texto', noRows: `sin filas (tabla de ${L})`, trained: '(L, entrenada)', noRowNote: /^Este modelo no tiene fila para la posición 8: se detuvo tras (\d+) caracteres\.$/, count: '30 caracteres escritos.', missing: /^La tabla aprendida tiene 8 filas, .* no tiene fila para la posición 8 ni las siguientes/ }],
+  ['en', { train: 'Train', write: 'Continue the text', noRows: `no rows (table of ${L})`, trained: '(L, trained)', noRowNote: /^This model has no row for position 8: it stopped after (\d+) characters\.$/, count: '30 characters written.', limit: /^This model was built to read at most 64 characters \(8L\): it stopped after 59\.$/, missing: /^The learned table has 8 rows, .* no row for position 8 or beyond/ }],
+  ['es', { train: 'Entrenar', write: 'Continuar el texto', noRows: `sin filas (tabla de ${L})`, trained: '(L, entrenada)', noRowNote: /^Este modelo no tiene fila para la posición 8: se detuvo tras (\d+) caracteres\.$/, count: '30 caracteres escritos.', limit: /^Este modelo se construyó para leer como mucho 64 caracteres \(8L\): se detuvo tras 59\.$/, missing: /^La tabla aprendida tiene 8 filas, .* no tiene fila para la posición 8 ni las siguientes/ }],
 ]) {
   test(`${lang}: three tiny models train in their workers; the figures' numbers are the module's; the learned table has no rows past L; the models write, greedy reproducibly`, async () => {
     const { page, problems, context } = await open(`#/language-model?lang=${lang}&${LINK}&decoding=greedy&count=30`);
@@ -115,6 +115,13 @@ for (const [lang, texts] of [
     assert.equal(long.learned.noRow, String(L));
     assert.match(long.learned.note, texts.noRowNote);
     assert.equal(Array.from(long.alibi.text).length, 'A prompt far longer than L'.length + 30);
+    // Asked for more than a model was built to read (8L in all, the prompt included): it stops there and says so.
+    await page.locator('[data-field="count"] input').fill('70');
+    await page.locator('[data-field="count"] input').press('Tab');
+    const full = await write(page, prompt, texts);
+    assert.equal(full.alibi.text, prompt + here.alibi.generate(prompt, 70).text);
+    assert.equal(Array.from(full.alibi.text).length, 8 * L + 1);
+    assert.match(full.alibi.note, texts.limit);
     for (const run of Object.values(here)) run.delete();
     assert.deepEqual(problems, []);
     await context.close();
