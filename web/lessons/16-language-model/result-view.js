@@ -83,7 +83,10 @@ export function resultView() {
       title: positionTitle,
       drawing: readers.length
         ? seriesChart({
-          series: readers.map((r) => ({ name: name(r), x: Array.from({ length: longest }, (_, i) => i), y: Array.from(r.evaluations.at(-1).positionLoss) })),
+          // Every run, those without rows as empty series, so each method keeps its colour from the figure above.
+          series: runs.map((r) => (readers.includes(r)
+            ? { name: name(r), x: Array.from({ length: longest }, (_, i) => i), y: Array.from(r.evaluations.at(-1).positionLoss) }
+            : { name: name(r), x: [], y: [] })),
           width: byPosition.width(),
           labels: { x: t('lm.result.byPosition.x'), y: t('lm.result.byPosition.y'), aria: t('lm.result.byPosition.aria', { L: count(L), longest: count(longest) }), description: t('lm.result.byPosition.description', { L }) },
           marks: trainingMark(L),
