@@ -26,6 +26,7 @@ const PENDING = new Set([
   'longer-than-seen',
   'attention-biases',
   'stretching-rope',
+  'language-model',
 ]);
 
 const SCREENS = [
