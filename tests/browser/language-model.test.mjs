@@ -204,7 +204,8 @@ test('en and es: "What we found" prints the notebook\'s table and every sentence
 
 test('en: the presets set up the measured runs and say on which machine they were timed; a run cancelled part-way keeps its step and continues from it', async () => {
   const { page, problems, context } = await open(`#/language-model?lang=en&a=alibi&b=off&c=off&d=off&e=off&f=off&model=tiny&trainLength=8&steps=5000&seed=1`);
-  assert.match(await page.textContent('.train-presets .presets-title'), /On this lab's 2-core build machine, shared with other work, one run of the first took between 40 s and 2\.5 min/);
+  assert.match(await page.textContent('#lesson'), /How long it takes: on this lab.s 2-core build machine, shared with other work, one run of the first set-up took between 40 s and 2\.5 min/);
+  assert.match(await page.textContent('.train-presets .presets-title'), /^Set up a run as it was measured/);
   await page.waitForSelector('.lm-split .lm-part-training');
   await page.getByRole('button', { name: 'Train', exact: true }).click();
   const status = '.train-run[data-run="a"] .train-run-status';
