@@ -235,7 +235,7 @@ for (const lang of ['en', 'es']) {
     assert.deepEqual(printed, golden.map((row) => row.map(numpy)));
     assert.match(await full.locator('caption').textContent(), /positional_encoding\(2, pe\), positional_encoding\(10, pe\)/);
     // E001-4: pc(black) = y·√512 + PE(2), as numbers, after training.
-    await page.waitForSelector('.w2v-vector tbody tr', { timeout: 30000 });
+    await page.waitForSelector('.w2v-vector tbody tr', { state: 'attached', timeout: 30000 });
     const rows = await page.$$eval('.w2v-vector tbody tr', (trs) => trs.map((r) => [...r.cells].map((c) => c.textContent.trim())));
     assert.equal(rows.length, 3);
     assert.match(rows[2][0], /^pc\(.+\) = y·√512 \+ PE\(2\)$/);
@@ -301,7 +301,7 @@ async function countings(page) {
 
 test("es: the story's first sentence counts from 1 («negra» at 3, «marrón» at 11); the captions say the 2 and 10 are the document's; one click uses 3 and 11", async () => {
   const { page, problems, context } = await open(`${SLUG}?lang=es`);
-  await page.waitForSelector('.w2v-vector tbody tr', { timeout: 30000 });
+  await page.waitForSelector('.w2v-vector tbody tr', { state: 'attached', timeout: 30000 });
   const c = await countings(page);
   assert.equal(c.at['1'], 'la');
   assert.equal(c.at['3'], 'negra');
@@ -332,7 +332,7 @@ test("es: the story's first sentence counts from 1 («negra» at 3, «marrón» 
 
 test("en: the story's first sentence puts black at 2 and brown at 10, the document's positions: one counting, no second caption", async () => {
   const { page, problems, context } = await open(`${SLUG}?lang=en`);
-  await page.waitForSelector('.w2v-vector tbody tr', { timeout: 30000 });
+  await page.waitForSelector('.w2v-vector tbody tr', { state: 'attached', timeout: 30000 });
   const c = await countings(page);
   assert.equal(c.at['2'], 'black');
   assert.equal(c.at['10'], 'brown');
@@ -446,7 +446,7 @@ test('d = 8: the word, position and word + position similarities shown are the c
 
 test("the word similarity shown is the neighbours table's cosine for the same pair", async () => {
   const { page, problems, context } = await open(`${SLUG}?lang=en`);
-  await page.waitForSelector('.w2v-neighbours tbody tr', { timeout: 30000 });
+  await page.waitForSelector('.w2v-neighbours tbody tr', { state: 'attached', timeout: 30000 });
   const neighbours = await page.$$eval('.w2v-neighbours tbody tr', (trs) => trs.map((r) => [...r.cells].slice(1).map((c) => c.textContent.trim())));
   // The neighbours are "black"'s, nearest first.
   assert.match(await page.textContent('.w2v-neighbours caption'), /black/);

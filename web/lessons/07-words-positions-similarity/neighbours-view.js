@@ -7,16 +7,26 @@ import { panel, number7 } from './parts.js';
 /** The nearest words to the first word, by cosine. */
 export function neighboursView() {
   const { element, title } = panel('neighbours');
-  const body = el('div');
-  element.append(body);
+  // The words, nearest first, in one sentence; their cosines behind "Show the numbers" (kept open or closed
+  // across redraws, as the reader left it).
+  const list = el('p', 'w2v-neighbour-list');
+  const numbers = el('details', 'chart-table');
+  const summary = el('summary');
+  const host = el('div');
+  numbers.append(summary, host);
+  element.append(list, numbers);
   let last = null;
   function draw(data) {
     last = data;
     title.textContent = t('w2v.neighbours.title');
+    summary.textContent = t('w2v.neighbours.show');
+    numbers.hidden = !data;
     if (!data) {
-      body.replaceChildren(el('p', 'chart-empty', t('w2v.similarity.empty')));
+      list.replaceChildren(el('span', 'chart-empty', t('w2v.similarity.empty')));
+      host.replaceChildren();
       return;
     }
+    list.textContent = t('w2v.neighbours.list', { word: data.word, words: data.neighbours.map((n) => n.word).join(', ') });
     const table = dataTable({
       caption: t('w2v.neighbours.caption', { word: data.word }),
       corner: '#',
@@ -24,7 +34,7 @@ export function neighboursView() {
       rows: data.neighbours.map((n, i) => ({ header: String(i + 1), cells: [n.word, number7(n.similarity)] })),
     });
     table.classList.add('w2v-neighbours');
-    body.replaceChildren(table);
+    host.replaceChildren(table);
   }
   draw(null);
   return { element, draw, relabel: () => draw(last) };

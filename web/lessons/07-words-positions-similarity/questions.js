@@ -5,7 +5,6 @@
 export const QUESTIONS = [
   { id: 'position', options: [{ id: 'fixed', correct: true }, { id: 'trained', correct: false }, { id: 'words', correct: false }] },
   { id: 'pitfall', options: [{ id: 'same', correct: true }, { id: 'equal', correct: false }, { id: 'bug', correct: false }] },
-  { id: 'scale', options: [{ id: 'alive', correct: true }, { id: 'smaller', correct: false }, { id: 'nothing', correct: false }] },
   { id: 'moves', options: [{ id: 'word', correct: false }, { id: 'combined', correct: false }, { id: 'position', correct: true }] },
 ];
 export const QUIZ_PREFIX = 'w2v.quiz';

@@ -21,7 +21,8 @@ export function similarityView({ onValue }) {
       optionKey: (option) => `w2v.variants.${option}`, onValue: (v) => onValue('variant', v),
     }),
   };
-  const grid = el('div', 'field-grid');
+  // Two words, two positions and the formula fit in one or two rows: the results sit right under them.
+  const grid = el('div', 'field-grid compare-fields');
   grid.append(...Object.values(fields).map((f) => f.element));
   // When the chosen positions are not where the two words stand in the text's first sentence (the Spanish
   // story's «negra» is at 3, not at black's 2): say so, and offer the sentence's own positions in one click.
@@ -39,8 +40,14 @@ export function similarityView({ onValue }) {
   places.hidden = true;
   const results = el('div', 'w2v-results');
   results.setAttribute('aria-live', 'polite');
+  // The vectors behind the three numbers: the numbers themselves, behind their disclosure (kept open or closed
+  // across redraws, as the reader left it).
+  const vectorsBox = el('details', 'chart-table w2v-vectors');
+  const vectorsSummary = el('summary');
+  const vectorsHost = el('div');
+  vectorsBox.append(vectorsSummary, vectorsHost);
   const note = el('p', 'w2v-note');
-  element.append(title, grid, places, results, note);
+  element.append(title, grid, places, results, note, vectorsBox);
 
   let last = null;
   const relabel = () => {
@@ -52,6 +59,8 @@ export function similarityView({ onValue }) {
     last = data;
     if (!data) {
       results.replaceChildren(el('p', 'chart-empty', t('w2v.similarity.empty')));
+      vectorsBox.hidden = true;
+      vectorsHost.replaceChildren();
       note.textContent = '';
       places.hidden = true;
       return;
@@ -102,7 +111,9 @@ export function similarityView({ onValue }) {
         ],
       });
       vectors.classList.add('w2v-vector');
-      results.append(scrollBox(vectors, caption));
+      vectorsSummary.textContent = t('w2v.similarity.vectorsSummary', { word: words[0] });
+      vectorsHost.replaceChildren(scrollBox(vectors, caption));
+      vectorsBox.hidden = false;
     }
     const variants = { [view.variant]: sims.position, [view.variant === 'literal' ? 'paper' : 'literal']: other.position };
     const replaced = data.replaced

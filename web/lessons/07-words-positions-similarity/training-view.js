@@ -21,7 +21,8 @@ export function trainingView({ onValue, onTrain, onCancel }) {
     minCount: slider('minCount', onValue),
     seed: text('seed', onValue, { hint: true }),
   };
-  const grid = el('div', 'field-grid');
+  // Three sliders to a row on a wide screen: the Train button and the loss curve stay close to them.
+  const grid = el('div', 'field-grid w2v-training-fields');
   grid.append(...Object.values(fields).map((f) => f.element));
   const actions = el('div', 'w2v-actions');
   const train = button('train', onTrain);
