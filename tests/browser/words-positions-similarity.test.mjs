@@ -452,6 +452,8 @@ test("the word similarity shown is the neighbours table's cosine for the same pa
   assert.match(await page.textContent('.w2v-neighbours caption'), /black/);
   const cosines = neighbours.map(([, c]) => Number(c));
   assert.deepEqual(cosines, [...cosines].sort((a, b) => b - a));
+  // The sentence above the table names them in the table's order, which is the cosines' ("closest first").
+  assert.equal(await page.textContent('.w2v-neighbour-list'), `Nearest to “black”, closest first: ${neighbours.map(([w]) => `“${w}”`).join(', ')}.`);
   // Pair "black" with its first and last neighbour in turn: the "Word" row shows the neighbour's cosine
   // (the table keeps float32, the similarity double: the same number to the 7 digits shown, ± 1 in the last).
   for (const [word, cosineShown] of [neighbours[0], neighbours.at(-1)]) {

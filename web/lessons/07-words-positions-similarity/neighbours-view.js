@@ -26,7 +26,9 @@ export function neighboursView() {
       host.replaceChildren();
       return;
     }
-    list.textContent = t('w2v.neighbours.list', { word: data.word, words: data.neighbours.map((n) => n.word).join(', ') });
+    // Each word in quotes: punctuation is a word here too (“.”), and bare it would read as the sentence's own.
+    const quoted = data.neighbours.map((n) => t('w2v.neighbours.quoted', { word: n.word }));
+    list.textContent = t('w2v.neighbours.list', { word: data.word, words: quoted.join(', ') });
     const table = dataTable({
       caption: t('w2v.neighbours.caption', { word: data.word }),
       corner: '#',
