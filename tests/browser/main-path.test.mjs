@@ -27,7 +27,6 @@ const NOT_YET = {
   'embedding-to-position': ['height'],
   distances: ['height'],
   'words-positions-similarity': ['height'],
-  'text-to-tokens': ['height'],
   'padding-and-masks': ['height'],
   rope: ALL,
   'train-transformer': ALL,
