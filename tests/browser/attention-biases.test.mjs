@@ -8,6 +8,7 @@ import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz
 import { formatNumber } from '../../web/src/format.js';
 import { golden } from '../wasm/helpers.mjs';
 import { lesson13Findings, paragraphWith, FINDINGS_METHODS } from './training-findings.mjs';
+import { QUESTIONS } from '../../web/lessons/14-attention-biases/questions.js';
 
 const { open } = useLesson('attention-biases');
 const { alibi_slopes: slopes, t5_buckets: buckets } = golden('transformer.json');
@@ -243,9 +244,9 @@ test('the prose links lead to lessons 12 and 13', async () => {
   }
 });
 
-test('the self-check (es): the answers agree with the buckets and shares the lab shows', async () => {
+test('the self-check (es): the answers agree with the buckets, shares and slopes the lab shows', async () => {
   const { page, problems, context } = await open('#/attention-biases?lang=es&tokens=4');
-  const answer = (question, option) => answerQuiz(page, '.biases-quiz', question, option);
+  const answer = (question, option) => answerQuiz(page, '.lesson-quiz', question, option);
   // T5 with its defaults: 1 and 2 have buckets of their own, −3 and +3 use different halves, and every distance
   // from 128 on shares the last bucket, as the lab's table of buckets shows.
   await openTable(page, '.t5-buckets');
@@ -268,7 +269,14 @@ test('the self-check (es): the answers agree with the buckets and shares the lab
   assert.equal(new Set(shares.map((r) => r[2])).size, 1);
   assert.equal(await answer('nopos', 'nothing'), 'wrong');
   assert.equal(await answer('nopos', 'mask'), 'right');
-  assert.equal(await page.getAttribute('.biases-quiz .quiz-progress', 'data-right'), '3');
+  // Twelve heads: the steepest slope in the lab's table is the marked head's (get_slopes does not sort them).
+  await field(page, 'heads').fill('12');
+  await page.waitForFunction(() => document.querySelectorAll('.alibi-slopes tbody tr').length === 12);
+  const twelve = (await rowsOf(page, '.alibi-slopes')).map((r) => Number(r[1]));
+  const marked = QUESTIONS.find((q) => q.id === 'heads').options.find((o) => o.correct).id;
+  assert.equal(`h${twelve.indexOf(Math.max(...twelve)) + 1}`, marked, twelve.join());
+  assert.equal(await answer('heads', marked), 'right');
+  assert.equal(await page.getAttribute('.lesson-quiz .quiz-progress', 'data-right'), '4');
   assert.deepEqual(problems, []);
   await context.close();
 });

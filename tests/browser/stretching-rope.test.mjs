@@ -7,6 +7,10 @@ import assert from 'node:assert/strict';
 import { useLesson, field, openTable, overflow, frames, answerQuiz, proseNumber } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 import { formatCount, formatNumber } from '../../web/src/format.js';
+import { QUESTIONS } from '../../web/lessons/15-stretching-rope/questions.js';
+
+/** The text of one option of the self-check, as the page shows it. */
+const answerText = (page, question, option) => page.textContent(`.lesson-quiz .quiz-question[data-question="${question}"] input[value="${option}"] + span`);
 
 const { open } = useLesson('stretching-rope');
 const { cases } = golden('rope_scaling.json');
@@ -178,7 +182,7 @@ test('a link restores the head and the method; an impossible value in a link fal
 
 test('the self-check (en): the answers agree with the wavelengths and the counts the lab shows', async () => {
   const { page, problems, context } = await open('#/stretching-rope?lang=en');
-  const answer = (question, option) => answerQuiz(page, '.stretch-quiz', question, option);
+  const answer = (question, option) => answerQuiz(page, '.lesson-quiz', question, option);
   // The pairs with unseen angles under extrapolation are the slow ones: as many as the pairs whose trained
   // wavelength is longer than L (the last ones in the wavelength table).
   await openTable(page, '.stretch-wavelength');
@@ -201,7 +205,14 @@ test('the self-check (en): the answers agree with the wavelengths and the counts
   assert.ok(ramp.some((w) => w > 0 && w < 1), 'a ramp in between');
   assert.equal(await answer('yarn', 'base'), 'wrong');
   assert.equal(await answer('yarn', 'mix'), 'right');
-  assert.equal(await page.getAttribute('.stretch-quiz .quiz-progress', 'data-right'), '3');
+  // LLaMA 2's preset: the marked option's count is the one the note under the wavelength chart gives.
+  await page.getByRole('button', { name: 'LLaMA 2, eight times as long' }).click();
+  await page.waitForFunction(() => document.querySelector('.stretch-wavelength .chart-note')?.textContent.includes('L = 4,096'));
+  const turned = Number(/^(\d+) of the 64 pairs/.exec(await page.textContent('.stretch-wavelength .chart-note'))[1]);
+  const marked = QUESTIONS.find((q) => q.id === 'turned').options.find((o) => o.correct).id;
+  assert.ok((await answerText(page, 'turned', marked)).startsWith(`${turned}:`), `${turned} pairs turned; marked ${marked}`);
+  assert.equal(await answer('turned', marked), 'right');
+  assert.equal(await page.getAttribute('.lesson-quiz .quiz-progress', 'data-right'), '4');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -3,22 +3,15 @@
 // additiveScoreGrid, diagonalSpread); this file arranges inputs and outputs only.
 import { lessonView, recent } from '../../src/lesson-view.js';
 import { language } from '../../src/i18n.js';
-import { quiz } from '../../src/ui/quiz.js';
+import { quizPanel } from '../../src/ui/quiz.js';
 import { params } from './params.js';
 import { arrowsView } from './arrows-view.js';
 import { scoresView } from './scores-view.js';
 import { query, key } from './data.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 import './rope.css';
 
 export { params };
-
-// The checklist of document 002, one question per line; `correct` marks the right option.
-const QUESTIONS = [
-  { id: 'why', options: [{ id: 'shuffled', correct: true }, { id: 'crash', correct: false }, { id: 'same', correct: false }] },
-  { id: 'sinusoidal', options: [{ id: 'first', correct: true }, { id: 'last', correct: false }, { id: 'equal', correct: false }] },
-  { id: 'implement', options: [{ id: 'pairs', correct: true }, { id: 'full', correct: false }, { id: 'vector', correct: false }] },
-  { id: 'alternatives', options: [{ id: 'rotate', correct: true }, { id: 'learned', correct: false }, { id: 'multiply', correct: false }] },
-];
 
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save, syncDraft: true, params });
@@ -26,10 +19,7 @@ export function mount({ kernel, initial, save }) {
 
   const arrows = arrowsView({ onValue: propose });
   const scores = scoresView({ onValue: propose });
-  const check = quiz({ prefix: 'rope.quiz', questions: QUESTIONS });
-  const quizPanel = document.createElement('section');
-  quizPanel.className = 'panel rope-quiz';
-  quizPanel.append(check.element);
+  const check = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
 
   // The arrows and the score grids, each remembered by its own parameters: moving the pair or the steps
   // costs no grid, and the grid's size no arrows.
@@ -57,6 +47,6 @@ export function mount({ kernel, initial, save }) {
       if (lesson.changed('scores', `${dim},${base},${grid}|${lang}|${widths.scores}`)) scores.draw(result.scores, widths.scores);
     },
     observe: scores.element,
-    widgets: { arrows: arrows.element, scores: scores.element, quiz: quizPanel },
+    widgets: { arrows: arrows.element, scores: scores.element, quiz: check.element },
   });
 }
