@@ -7,7 +7,8 @@ import { perFrame } from '../../src/schedule.js';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { parseSequence } from '../../src/training/tasks.js';
 import { trainingLesson } from '../../src/training/training-lesson.js';
-import { params, trainingParams, presets, LEARNING_RATE, SYMBOLS } from './params.js';
+import { LEARNING_RATE, SYMBOLS } from '../../src/training/methods.js';
+import { params, trainingParams, presets } from './params.js';
 import { inspectView } from './inspect-view.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 

@@ -3,7 +3,7 @@
 // held-out sequences of every length up to 2·trainMax. No maths here.
 import { quizPanel } from '../../src/ui/quiz.js';
 import { trainingLesson } from '../../src/training/training-lesson.js';
-import { LEARNING_RATE, SYMBOLS } from '../12-train-transformer/params.js';
+import { LEARNING_RATE, SYMBOLS } from '../../src/training/methods.js';
 import { params, trainingParams, presets, RUN_IDS } from './params.js';
 import { lengthView } from './length-view.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
