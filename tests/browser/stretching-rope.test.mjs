@@ -13,6 +13,20 @@ import { QUESTIONS } from '../../web/lessons/15-stretching-rope/questions.js';
 const answerText = (page, question, option) => page.textContent(`.lesson-quiz .quiz-question[data-question="${question}"] input[value="${option}"] + span`);
 
 const { open } = useLesson('stretching-rope');
+
+/**
+ * The angle chart's lines for the methods named (as its legend names them): each line's path, colour and
+ * whether it is dashed. Plot draws one path per method, in the legend's order, dashed lines in a group of
+ * their own; the colour tells which method a path is.
+ */
+const linesOf = (page, names) => page.evaluate((names) => {
+  const figure = document.querySelector('.stretch-positions');
+  const legend = [...figure.querySelectorAll('[class*="swatches"] [class*="swatch"]')].map((s) => ({ name: s.textContent.trim(), color: s.querySelector('svg')?.getAttribute('fill') }));
+  const paths = [...figure.querySelectorAll('svg g[data-mark="line"] path')].map((p) => ({
+    d: p.getAttribute('d'), stroke: p.getAttribute('stroke'), dashed: p.parentElement.hasAttribute('stroke-dasharray'),
+  }));
+  return names.map((name) => paths.find((p) => p.stroke === legend.find((l) => l.name === name)?.color));
+}, names);
 const { cases } = golden('rope_scaling.json');
 const METHODS = ['extrapolation', 'linear', 'ntk', 'dynamic', 'yarn'];
 const unseenTable = (page) => page.$$eval('.stretch-unseen tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
@@ -92,7 +106,11 @@ test('one pair position by position: the angles are position × the notebook\'s 
   // Pair 48 never turned in training: the dotted line is its largest trained angle, 2047·θ_48; YaRN interpolates it.
   const note = await page.textContent('.stretch-positions .chart-note');
   assert.match(note, new RegExp(`never got past ${Number((2047 * llama.inv_freq.extrapolation[48]).toPrecision(6))} radians`));
-  assert.match(note, /YaRN interpolates this pair fully/);
+  assert.match(note, /YaRN interpolates this pair fully: its line is linear interpolation's, drawn dashed over it/);
+  // Both lines are drawn: YaRN's dashed, on the very points of linear interpolation's solid line.
+  const [linear, yarn] = await linesOf(page, ['linear interpolation', 'YaRN']);
+  assert.equal(yarn.d, linear.d);
+  assert.ok(yarn.dashed && !linear.dashed && yarn.stroke !== linear.stroke, JSON.stringify({ linear, yarn }));
   // The bases NTK and dynamic NTK use, as the notebook computed them (grouped, to the unit).
   assert.match(note, new RegExp(`base ${formatCount(llama.ntk_base, 'en')}; dynamic NTK, for a text of 4,096 tokens, ${formatCount(llama.dynamic_base, 'en')}\\.`));
   await checkAngles(page, llama, 48);
@@ -101,6 +119,8 @@ test('one pair position by position: the angles are position × the notebook\'s 
   await page.waitForFunction(() => document.querySelector('.stretch-positions figcaption').textContent.startsWith('Pair 3'));
   assert.match(await page.textContent('.stretch-positions .chart-note'), /training showed it every direction/);
   assert.match(await page.textContent('.stretch-positions .chart-note'), /YaRN keeps this pair as trained/);
+  const [extrapolation, kept] = await linesOf(page, ['extrapolation', 'YaRN']);
+  assert.ok(kept.d === extrapolation.d && kept.dashed && !extrapolation.dashed);
   await checkAngles(page, llama, 3);
   await frames(page);
   assert.match(page.url(), /pair=3/);

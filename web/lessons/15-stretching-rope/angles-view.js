@@ -33,7 +33,12 @@ export function anglesView({ onValue }) {
   function draw(r, width) {
     const lang = language();
     const names = METHODS.map((m) => t(`stretch.methods.${m}`));
-    const series = METHODS.map((m, k) => ({ name: names[k], x: r.positions, y: [...r.angles[m]] }));
+    // A method whose angles are another's (YaRN on a pair it interpolates fully is linear interpolation) is
+    // drawn dashed over it, so neither line hides the other.
+    const same = (a, b) => a.every((v, k) => Math.abs(v - b[k]) <= 1e-9 * Math.max(1, Math.abs(v)));
+    const series = METHODS.map((m, k) => ({
+      name: names[k], x: r.positions, y: [...r.angles[m]], dashed: METHODS.slice(0, k).some((earlier) => same(r.angles[m], r.angles[earlier])),
+    }));
     const vars = {
       pair: r.pair,
       last: formatCount(r.last, lang),
