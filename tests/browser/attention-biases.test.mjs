@@ -17,6 +17,9 @@ const { tables } = golden('embedding.json', { seedsAsText: true });
 const rowsOf = (page, scope) => page.$$eval(`${scope} tbody tr`, (trs) => trs.map((r) => [...r.cells].map((c) => c.textContent)));
 /** The rows of the n-th table under a figure (T5's bias figure holds two). */
 const rowsOfTable = (page, scope, k) => page.$$eval(`${scope} table`, (all, k) => [...all[k].tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)), k);
+/** The numbers on a figure's colour key (its ramp's ticks), in either language's notation. */
+const keyTicks = async (page, scope) => (await page.$$eval(`${scope} .small-maps-figure > svg text`, (ts) => ts.map((t) => t.textContent)))
+  .map((text) => Number(text.replace('−', '-').replace(',', '.'))).filter(Number.isFinite);
 const titlesOf = (page, scope) => page.$$eval(`${scope} .small-map-title`, (ps) => ps.map((p) => [...p.children].map((s) => s.textContent)));
 
 /**
@@ -89,6 +92,13 @@ for (const [lang, texts] of [
     const table = await rowsOf(page, '.alibi-maps');
     assert.equal(table[6 * 8 - 1][0], `${texts.head} 6, i = 7`);
     checkAlibiTable(table, 6, 8, true);
+    // ALiBi's biases are never positive: its colour key runs from the steepest head's largest penalty, −7·m, to 0
+    // (a sequential scale), while T5's learned biases take both signs and keep a key on both sides of 0.
+    const alibiKey = await keyTicks(page, '.alibi-maps');
+    assert.equal(Math.max(...alibiKey), 0, alibiKey.join());
+    assert.ok(Math.min(...alibiKey) >= -7 * Math.max(...slopes['6']), alibiKey.join());
+    const t5Key = await keyTicks(page, '.t5-bias');
+    assert.ok(Math.min(...t5Key) < 0 && Math.max(...t5Key) > 0, t5Key.join());
     // T5's defaults: the offset → bucket table equals HF's function
     assert.match(await page.textContent('.t5-summary'), texts.summary);
     await openTable(page, '.t5-buckets');

@@ -43,8 +43,8 @@ export function alibiView({ onValue }) {
     }), slopesTitle));
     slopesNote.textContent = t('biases.alibi.slopesNote');
 
-    // Every head's map on the scale of the steepest head (head 1, or head 9 of 12: get_slopes does not sort them):
-    // the gentlest heads stay pale, which is the point.
+    // Every head's map on the scale of the steepest head (head 1, or head 9 of 12: get_slopes does not sort them),
+    // from its largest penalty to 0 (a penalty is never positive): the gentlest heads stay pale, which is the point.
     const labels = Array.from({ length }, (_, i) => String(i));
     const steepest = (length - 1) * Math.max(...slopes);
     const mapsTitle = t('biases.alibi.mapsTitle', { heads, length, count: heads });
@@ -55,7 +55,7 @@ export function alibiView({ onValue }) {
           const vars = { head: h + 1, slope: formatNumber(Number(compact(slopes[h])), lang), short: formatNumber(Number(short(slopes[h])), lang) };
           return { lines: [headNames[h], t('biases.alibi.mapSlope', vars)], matrix, aria: t('biases.alibi.aria', vars) };
         }),
-        domain: [-steepest, steepest],
+        domain: [-steepest, 0],
         legendLabel: t('biases.alibi.legend'),
       }),
       noteText: `${t('biases.alibi.mapsNote')}${causal ? ` ${t('biases.alibi.maskedNote')}` : ''}`,
