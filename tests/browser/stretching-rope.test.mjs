@@ -237,6 +237,16 @@ test('the self-check (en): the answers agree with the wavelengths and the counts
   await context.close();
 });
 
+test('RoFormer\'s bound is drawn as two lines that do not tangle: the steep start distance by distance, then the mean of each band of 64 distances, as its note says', async () => {
+  const { page, problems, context } = await open('#/stretching-rope?lang=en');
+  const lines = await page.$$eval('.stretch-decay svg g[data-mark="line"] path', (ps) => ps.map((p) => p.getAttribute('d').split(/[ML]/).filter(Boolean).length));
+  // 4,095 distances: 64 drawn one by one, then 63 bands of 64 (the last one shorter).
+  assert.deepEqual(lines, [64 + 63, 64 + 63]);
+  assert.match(await page.textContent('.stretch-decay .chart-note'), /past distance 64, each point is the mean over a band of 64 distances/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('at phone width (360 px) the page does not scroll sideways and the angle chart fits', async () => {
   const { page, problems, context } = await open('#/stretching-rope?lang=es', { viewport: { width: 360, height: 780 } });
   assert.equal(await overflow(page), 0);
