@@ -25,7 +25,6 @@ const PENDING = new Set([
   'train-transformer',
   'longer-than-seen',
   'attention-biases',
-  'stretching-rope',
 ]);
 
 const SCREENS = [

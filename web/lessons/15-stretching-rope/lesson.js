@@ -120,6 +120,9 @@ export function mount({ kernel, initial, save }) {
       yarn.draw(r, yarn.width());
     },
     observe: wavelengths.element,
+    // The head's fields stay in view over every figure they change (lesson-view.js); the pair's slider changes
+    // only the angle chart, under which it sits.
+    drives: { controls: ['wavelengths', 'coverage', 'angles', 'yarn'], angles: ['angles'] },
     widgets: {
       controls: controls.element, wavelengths: wavelengths.element, unseenStory: story.coverage, coverage: coverage.element, pairStory: story.pair,
       angles: angles.element, yarn: yarn.element, quiz: check.element,
