@@ -2,9 +2,11 @@
 // encoding, and a self-check quiz. Every number comes from the kernel (ropePairPath, ropeScoreGrid,
 // additiveScoreGrid, diagonalSpread); this file arranges inputs and outputs only.
 import { lessonView, recent } from '../../src/lesson-view.js';
-import { language } from '../../src/i18n.js';
+import { t, language } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
+import { controlPanel, fieldMakers } from '../../src/ui/control-panel.js';
 import { quizPanel } from '../../src/ui/quiz.js';
-import { params } from './params.js';
+import { params, presets } from './params.js';
 import { arrowsView } from './arrows-view.js';
 import { scoresView } from './scores-view.js';
 import { query, key } from './data.js';
@@ -15,10 +17,19 @@ export { params };
 
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save, syncDraft: true, params });
-  const { propose } = lesson;
+  const { propose, apply } = lesson;
+  const { slider, text } = fieldMakers({ params, prefix: 'rope.fields', onValue: propose, optionKey: () => '' });
+  const controls = controlPanel({
+    id: 'rope',
+    keys: 'rope',
+    presets,
+    onPreset: (preset) => apply(preset.values),
+    summary: (v) => t('rope.presets.summary', { dim: v.dim, base: formatCount(Number(v.base), language()) }),
+    fields: { dim: slider('dim'), pair: slider('pair'), steps: slider('steps'), base: text('base', { width: 9 }), grid: slider('grid') },
+  });
 
-  const arrows = arrowsView({ onValue: propose });
-  const scores = scoresView({ onValue: propose });
+  const arrows = arrowsView();
+  const scores = scoresView();
   const check = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
 
   // The arrows and the score grids, each remembered by its own parameters: moving the pair or the steps
@@ -36,7 +47,7 @@ export function mount({ kernel, initial, save }) {
   const blame = lesson.namedOrTouched(Object.keys(params), { dim: 'dim', base: 'base', pair: 'pair' });
 
   return lesson.mount({
-    panels: [arrows, scores],
+    panels: [controls],
     relabel: () => check.relabel(),
     compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
     // A view is redrawn only when what it shows changed: its parameters, the language or its width.
@@ -47,6 +58,9 @@ export function mount({ kernel, initial, save }) {
       if (lesson.changed('scores', `${dim},${base},${grid}|${lang}|${widths.scores}`)) scores.draw(result.scores, widths.scores);
     },
     observe: scores.element,
-    widgets: { arrows: arrows.element, scores: scores.element, quiz: check.element },
+    // Every field stays in view over the two figures (lesson-view.js): the width and the base change both, and
+    // a figure as tall as the arrows' leaves no room under it for fields of its own on a projector.
+    drives: { controls: ['arrows', 'scores'] },
+    widgets: { controls: controls.element, arrows: arrows.element, scores: scores.element, quiz: check.element },
   });
 }
