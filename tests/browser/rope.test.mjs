@@ -87,8 +87,8 @@ test('the right answer is not always the first option, and keeps its place after
 test('the self-check\'s question on the base is marked as the page answers it: at base 2 RoPE\'s diagonals stay constant', async () => {
   const { page, problems, context } = await open('#/rope?lang=es');
   await input(page, 'base').fill('2');
-  // The arrows and the grids are drawn together: once the arrows' title says base 2, so do the grids' lines.
-  await page.waitForFunction(() => document.querySelector('.rope-turning figcaption').textContent.endsWith('base 2)'));
+  // The arrows and the grids are drawn together: once the arrows' note says base 2, so do the grids' lines.
+  await page.waitForFunction(() => document.querySelector('.rope-turning .chart-note').textContent.includes('base 2:'));
   const constant = await page.getAttribute('.rope-verdict-rope', 'data-constant');
   // The additive grid does not turn with the base: its diagonals still vary, so the line under the grids reads both.
   assert.equal(await page.getAttribute('.rope-verdict-additive', 'data-constant'), 'false');

@@ -80,7 +80,7 @@ for (const [lang, texts] of [
     assert.deepEqual(table.map((r) => r[0]), texts.methods);
     assert.deepEqual(table.map((r) => r.slice(1)), expectedUnseen(llama, lang, texts.of));
     const { low, high, attention_factor: mscale } = llama.yarn;
-    assert.match(await page.textContent('.stretch-ramp figcaption'), new RegExp(`(up to pair|hasta la pareja) ${low}, \\S+ (from pair|desde la) ${high}.*${formatNumber(mscale, lang, { decimals: 4 })}`));
+    assert.match(await page.textContent('.stretch-ramp .chart-note'), new RegExp(`(Pairs up to|Las parejas hasta) ${low} .* (from|las de) ${high} .*${formatNumber(mscale, lang, { decimals: 4 })}`));
     // LLaMA 3's preset (base 500,000, L 8192, × 4), then the factor to 8: the notebook's third case.
     await page.getByRole('button', { name: texts.preset }).click();
     await frames(page);
@@ -102,7 +102,7 @@ for (const [lang, texts] of [
 test('one pair position by position: the angles are position × the notebook\'s θ\' for every method, with L − 1 marked', async () => {
   const { page, problems, context } = await open('#/stretching-rope?lang=en');
   const llama = caseOf({ dim: 128, original: 2048, factor: 2 });
-  assert.match(await page.textContent('.stretch-positions figcaption'), /^Pair 48's angle at each position up to 4,094, .*position 2,047\)$/);
+  assert.equal(await page.textContent('.stretch-positions figcaption'), "Pair 48's angle by position; dashed: end of training");
   // Pair 48 never turned in training: the dotted line is its largest trained angle, 2047·θ_48; YaRN interpolates it.
   const note = await page.textContent('.stretch-positions .chart-note');
   assert.match(note, new RegExp(`never got past ${Number((2047 * llama.inv_freq.extrapolation[48]).toPrecision(6))} radians`));
@@ -168,7 +168,7 @@ test('a pair the head does not have moves to the last pair, and its field says w
   await page.locator('[data-field="pair"] .field-error').filter({ hasText: /48/ }).waitFor();
   assert.equal(await page.textContent('[data-field="pair"] .field-error'), 'La pareja tiene que estar entre 0 y 7, y 48 se sale de ese intervalo.');
   assert.equal(await field(page, 'pair').inputValue(), '7');
-  await page.waitForFunction(() => document.querySelector('.stretch-positions figcaption').textContent.startsWith('El ángulo de la pareja 7 '));
+  await page.waitForFunction(() => document.querySelector('.stretch-positions figcaption').textContent.startsWith('Ángulo de la pareja 7 '));
   await frames(page);
   assert.match(page.url(), /dim=16.*pair=7/);
   assert.deepEqual(problems, []);
@@ -316,8 +316,8 @@ for (const [lang, texts] of [
 }
 
 for (const [lang, texts] of [
-  ['en', { title: /^YaRN's extrapolation weight for each pair, 1 to keep θ_i, 0 to interpolate \(kept up to pair/, y: 'extrapolation weight', mixes: /YaRN's ramp gives this pair an extrapolation weight of (\d\.\d\d), so it turns at (\d+)% of its original speed/, one: '1 of the 2 pairs completed at least one turn within L = 16; the rest only ever saw part of their circle.', all: 'Every one of the 2 pairs completed at least one turn within L = 1,000: each has seen every direction.' }],
-  ['es', { title: /^El peso de extrapolación de YaRN en cada pareja, 1 para conservar θ_i, 0 para interpolar \(intacta hasta la pareja/, y: 'peso de extrapolación', mixes: /La rampa de YaRN da a esta pareja un peso de extrapolación de (\d[.,]\d\d), así que gira al (\d+)\s% de su velocidad original/, one: '1 de las 2 parejas completó al menos una vuelta dentro de L = 16; las demás solo vieron una parte de su círculo.', all: 'Las 2 parejas completaron al menos una vuelta dentro de L = 1000: todas han visto todas las direcciones.' }],
+  ['en', { title: /^YaRN's weight per pair: 1 keeps θ_i, 0 interpolates$/, y: 'extrapolation weight', mixes: /YaRN's ramp gives this pair an extrapolation weight of (\d\.\d\d), so it turns at (\d+)% of its original speed/, one: '1 of the 2 pairs completed at least one turn within L = 16; the rest only ever saw part of their circle.', all: 'Every one of the 2 pairs completed at least one turn within L = 1,000: each has seen every direction.' }],
+  ['es', { title: /^Peso de YaRN por pareja: 1 conserva θ_i, 0 interpola$/, y: 'peso de extrapolación', mixes: /La rampa de YaRN da a esta pareja un peso de extrapolación de (\d[.,]\d\d), así que gira al (\d+)\s% de su velocidad original/, one: '1 de las 2 parejas completó al menos una vuelta dentro de L = 16; las demás solo vieron una parte de su círculo.', all: 'Las 2 parejas completaron al menos una vuelta dentro de L = 1000: todas han visto todas las direcciones.' }],
 ]) {
   test(`${lang}: YaRN's chart is titled for what it plots, the extrapolation weight (the notebook's), and a mixed pair's speed is w + (1 − w)/s; counts of pairs agree with their verb`, async () => {
     const { page, problems, context } = await open(`#/stretching-rope?lang=${lang}&pair=30`);

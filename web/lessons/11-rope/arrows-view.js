@@ -18,6 +18,7 @@ export function arrowsView() {
     const name = t('rope.arrows.name', vars);
     figure.update({
       title: t('rope.arrows.title', vars),
+      noteText: t('rope.arrows.note', vars),
       drawing: arrowChart({
         arrows: points.map(([x, y], p) => ({ x1: 0, y1: 0, x2: x, y2: y, name, text: String(p) })),
         width,
