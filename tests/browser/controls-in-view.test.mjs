@@ -23,7 +23,6 @@ const PENDING = new Set([
   'padding-and-masks',
   'train-transformer',
   'longer-than-seen',
-  'attention-biases',
 ]);
 
 const SCREENS = [

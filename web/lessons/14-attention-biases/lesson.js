@@ -14,9 +14,10 @@ export { params };
 
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save, syncDraft: true });
-  const { propose } = lesson;
-  const alibi = alibiView({ onValue: propose });
-  const t5 = t5View({ onValue: propose });
+  const { propose, apply } = lesson;
+  const onPreset = (preset) => apply(preset.values);
+  const alibi = alibiView({ onValue: propose, onPreset });
+  const t5 = t5View({ onValue: propose, onPreset });
   const nopos = noPositionsView({ onValue: propose });
   const check = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
 
@@ -75,6 +76,11 @@ export function mount({ kernel, initial, save }) {
       nopos.draw(result.nopos, nopos.width());
     },
     observe: alibi.element,
-    widgets: { alibi: alibi.element, t5: t5.element, nopos: nopos.element, quiz: check.element },
+    // Each method's panel stays in view over its figures (lesson-view.js); the number of tokens changes only
+    // the last chart, under which it sits.
+    drives: { alibi: ['alibiFigures'], t5: ['t5Figures'], nopos: ['nopos'] },
+    widgets: {
+      alibi: alibi.controls.element, alibiFigures: alibi.element, t5: t5.controls.element, t5Figures: t5.element, nopos: nopos.element, quiz: check.element,
+    },
   });
 }
