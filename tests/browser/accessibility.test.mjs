@@ -54,10 +54,15 @@ for (const [turn, width] of [1280, 360].entries()) {
   });
 }
 
-test('the training lessons stay accessible once trained (curves, answers, attention maps, result table)', async () => {
+test('the training lessons stay accessible once trained (curves, answers, attention maps, result tables)', async () => {
   const { context, page } = await site.open('#/why-order?lang=en');
-  for (const [lesson, done] of [['train-transformer', '.train-maps figure svg'], ['longer-than-seen', '.longer-by-length svg']]) {
-    await page.goto(`${site.server.url}#/${lesson}?lang=en&a=sinusoidal&b=learned&c=off&steps=20&length=3&trainMax=3`);
+  const few = 'a=sinusoidal&b=learned&c=off&steps=20';
+  for (const [lesson, done, query] of [
+    ['train-transformer', '.train-maps figure svg', `${few}&length=3`],
+    ['longer-than-seen', '.longer-by-length svg', `${few}&trainMax=3`],
+    ['language-model', '.lm-by-position svg', `${few}&d=off&e=off&f=off&model=tiny&trainLength=8`],
+  ]) {
+    await page.goto(`${site.server.url}#/${lesson}?lang=en&${query}`);
     await waitForReady(page, `#/${lesson}`);
     await page.locator('.train-actions button[data-action="train"]').click();
     await page.waitForSelector(done, { timeout: 120000 });

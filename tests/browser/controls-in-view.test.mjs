@@ -23,6 +23,7 @@ const PENDING = new Set([
   'padding-and-masks',
   'train-transformer',
   'longer-than-seen',
+  'language-model',
 ]);
 
 const SCREENS = [
@@ -39,7 +40,8 @@ const site = useLesson('pe-matrix');
  */
 async function measure() {
   const name = (control) => `${control.closest('[data-field]')?.dataset.field ?? control.id}${control.type === 'range' ? ' (slider)' : ''}`;
-  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  // Chromium lays out a closed <details>' content on demand (it has rects) though nothing in it can be seen or focused.
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('details:not([open]) > :not(summary)');
   const fields = [...document.querySelectorAll('#lesson .field :is(input, select, textarea)')].filter(shown);
   // What covers the top of the screen: the site header while it is sticky, a control strip while it is stuck.
   const coveredTop = () => {

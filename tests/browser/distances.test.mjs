@@ -61,6 +61,24 @@ test('the similarity matrix table is the notebook cosine for the first positions
   await context.close();
 });
 
+test('the heatmap spends its colours on the values there are: 0 to 1 when no cosine is negative, −1 to 1 when some are', async () => {
+  const { page, context } = await open('#/distances?lang=en&maxLen=20');
+  const legendTicks = () => page.$$eval('.similarity-heatmap .chart-host > div > :first-child text', (texts) => texts.map((t) => t.textContent));
+  const lowest = async () => {
+    await openTable(page, '.similarity-heatmap');
+    return Math.min(...(await cells(page, '.similarity-heatmap')).flatMap((row) => row.slice(1).map(Number)));
+  };
+  // d = 64 over 20 positions: every cosine is positive (the notebook's table), and the legend starts at 0.
+  assert.ok(golden.similarity_first20.flat().every((v) => v > 0));
+  assert.equal((await legendTicks())[0], '0.0');
+  // d = 2: the cosine is cos(p − q), negative for some pairs, and the legend is the diverging −1 … 1 again.
+  await page.locator('[data-field="dModel"] input[type=range]').fill('2');
+  await page.waitForFunction(() => /d_model = 2\b/.test(document.querySelector('.similarity-heatmap figcaption').textContent));
+  assert.ok((await lowest()) < 0);
+  assert.equal((await legendTicks())[0], '−1.0');
+  await context.close();
+});
+
 test('neighbours are equally far apart anywhere; moving a position and d_model redraws and goes into the link', async () => {
   const { page, problems, context } = await open('#/distances?lang=en');
   await input(page, 'a1').fill('1000');

@@ -20,6 +20,7 @@ const PREPARE = {
   'words-positions-similarity': { query: '', ready: (page) => page.waitForSelector('.w2v-projection .chart-export:not([hidden])', { timeout: 60000 }) },
   'train-transformer': { query: '&c=off&steps=10', ready: TRAIN },
   'longer-than-seen': { query: '&c=off&steps=10', ready: TRAIN },
+  'language-model': { query: '&c=off&d=off&e=off&f=off&model=tiny&trainLength=8&steps=10', ready: TRAIN },
 };
 
 /**

@@ -70,6 +70,10 @@ for (const lang of ['es', 'en']) {
     assert.equal(await button.getAttribute('aria-expanded'), 'false');
     const size = await button.boundingBox();
     assert.ok(size.height >= 24 && size.width >= 24);
+    // One line: "☰ 3 of 15" is shown, "Lessons ·" only read (the button's name still says it).
+    assert.ok((await button.locator('.menu-word').boundingBox()).width <= 1, 'the word "Lessons" is not shown');
+    const lineHeight = await button.evaluate((b) => parseFloat(getComputedStyle(b).lineHeight) || 24);
+    assert.ok(size.height < 2 * lineHeight, `the menu button wraps (${size.height} px)`);
     // From the bottom of the page the header, and its button, are still on screen.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     assert.ok(await page.evaluate(() => scrollY) > 2000);

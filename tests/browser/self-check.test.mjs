@@ -123,3 +123,23 @@ test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 0
   assert.equal(await page.getAttribute('.why-check', 'data-same'), 'false');
   await context.close();
 });
+
+test('07: the similarity the page shows changing the most between positions 2–3 and 2–200 is the marked option', async () => {
+  const { page, context, problems } = await site.open('#/words-positions-similarity?lang=es&pos1=2&pos2=3');
+  const shown = async (pos2) => {
+    await page.waitForFunction((p) => document.querySelector('.w2v-similarities')?.textContent.includes(`PE(${p}))`), pos2, { timeout: 60000 });
+    return page.evaluate(() => Object.fromEntries(['word', 'position', 'combined'].map((k) => [k, Number(document.querySelector(`.w2v-similarities .w2v-${k}`).textContent)])));
+  };
+  const near = await shown(3);
+  await field(page, 'pos2').fill('200');
+  const far = await shown(200);
+  const change = Object.fromEntries(Object.keys(near).map((k) => [k, Math.abs(far[k] - near[k])]));
+  const most = Object.keys(change).reduce((a, b) => (change[a] >= change[b] ? a : b));
+  const marked = quizzes.find((q) => q.id === 'words-positions-similarity').QUESTIONS.find((q) => q.id === 'moves').options.find((o) => o.correct).id;
+  assert.equal(marked, most, JSON.stringify(change));
+  // The wrong options' feedback says the word similarity stays put and the combined one moves less.
+  assert.equal(change.word, 0);
+  assert.ok(change.combined < change.position / 2, JSON.stringify(change));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -226,7 +226,7 @@ for (const lang of ['en', 'es']) {
     assert.equal(await verdict.getAttribute('data-separate'), doc001['E001-6'].positional_similarity_sklearn_float32.toPrecision(7));
     // The whole 20 × 20 output, folded under the verdict, cell for cell the notebook's matrix as NumPy prints it.
     const full = page.locator('.pitfall-full');
-    assert.match(await full.locator('summary').textContent(), lang === 'en' ? /The whole 20 × 20 output, as the document printed it/ : /La salida completa de 20 × 20, como la imprimió el documento/);
+    assert.match(await full.locator('summary').textContent(), lang === 'en' ? /The whole 20 × 20 output, as the textbook printed it/ : /La salida completa de 20 × 20, como la imprimió el libro/);
     assert.equal(await full.locator('table').count(), 0);  // built only when opened
     await full.locator('summary').click();
     await full.locator('tbody tr').first().waitFor();
@@ -235,7 +235,7 @@ for (const lang of ['en', 'es']) {
     assert.deepEqual(printed, golden.map((row) => row.map(numpy)));
     assert.match(await full.locator('caption').textContent(), /positional_encoding\(2, pe\), positional_encoding\(10, pe\)/);
     // E001-4: pc(black) = y·√512 + PE(2), as numbers, after training.
-    await page.waitForSelector('.w2v-vector tbody tr', { timeout: 30000 });
+    await page.waitForSelector('.w2v-vector tbody tr', { state: 'attached', timeout: 30000 });
     const rows = await page.$$eval('.w2v-vector tbody tr', (trs) => trs.map((r) => [...r.cells].map((c) => c.textContent.trim())));
     assert.equal(rows.length, 3);
     assert.match(rows[2][0], /^pc\(.+\) = y·√512 \+ PE\(2\)$/);
@@ -301,17 +301,17 @@ async function countings(page) {
 
 test("es: the story's first sentence counts from 1 («negra» at 3, «marrón» at 11); the captions say the 2 and 10 are the document's; one click uses 3 and 11", async () => {
   const { page, problems, context } = await open(`${SLUG}?lang=es`);
-  await page.waitForSelector('.w2v-vector tbody tr', { timeout: 30000 });
+  await page.waitForSelector('.w2v-vector tbody tr', { state: 'attached', timeout: 30000 });
   const c = await countings(page);
   assert.equal(c.at['1'], 'la');
   assert.equal(c.at['3'], 'negra');
   assert.equal(c.at['11'], 'marrón');
   assert.equal(c.at['0'], undefined);
-  assert.match(c.sentenceCaption, /contando desde 1, como cuenta el documento/);
-  assert.equal(c.similarity, '«negra» en la posición 2 y «marrón» en la posición 10, las de black y brown en la frase del documento (en la primera frase de este texto, «negra» está en la 3 y «marrón» en la 11)');
-  assert.match(c.vector, /«negra» en la posición 2, la de black en el documento \(en la primera frase de este texto, «negra» está en la 3\)$/);
+  assert.match(c.sentenceCaption, /contando desde 1, como cuenta el libro/);
+  assert.equal(c.similarity, '«negra» en la posición 2 y «marrón» en la posición 10, las de black y brown en la frase del libro (en la primera frase de este texto, «negra» está en la 3 y «marrón» en la 11)');
+  assert.match(c.vector, /«negra» en la posición 2, la de black en el libro \(en la primera frase de este texto, «negra» está en la 3\)$/);
   assert.equal(c.places.hidden, false);
-  assert.match(c.places.text, /Las posiciones 2 y 10 son las de black y brown en la frase del documento 001, contando desde 1\. En la primera frase de este texto, contando igual, «negra» está en la posición 3 y «marrón» en la 11\./);
+  assert.match(c.places.text, /Las posiciones 2 y 10 son las de black y brown en la frase del libro, contando desde 1\. En la primera frase de este texto, contando igual, «negra» está en la posición 3 y «marrón» en la 11\./);
   // One click: the story's own positions, in the fields, the link and the captions (now without a second counting).
   await page.getByRole('button', { name: 'Usar las posiciones de la primera frase (3 y 11)' }).click();
   await page.locator('.w2v-similarities caption').filter({ hasText: /^«negra» en la posición 3 y «marrón» en la posición 11$/ }).waitFor();
@@ -332,11 +332,11 @@ test("es: the story's first sentence counts from 1 («negra» at 3, «marrón» 
 
 test("en: the story's first sentence puts black at 2 and brown at 10, the document's positions: one counting, no second caption", async () => {
   const { page, problems, context } = await open(`${SLUG}?lang=en`);
-  await page.waitForSelector('.w2v-vector tbody tr', { timeout: 30000 });
+  await page.waitForSelector('.w2v-vector tbody tr', { state: 'attached', timeout: 30000 });
   const c = await countings(page);
   assert.equal(c.at['2'], 'black');
   assert.equal(c.at['10'], 'brown');
-  assert.match(c.sentenceCaption, /counted from 1, as the document counts/);
+  assert.match(c.sentenceCaption, /counted from 1, as the textbook counts/);
   assert.equal(c.similarity, '“black” at position 2 and “brown” at position 10');
   assert.match(c.vector, /“black” at position 2$/);
   assert.equal(c.places.hidden, true);
@@ -446,12 +446,14 @@ test('d = 8: the word, position and word + position similarities shown are the c
 
 test("the word similarity shown is the neighbours table's cosine for the same pair", async () => {
   const { page, problems, context } = await open(`${SLUG}?lang=en`);
-  await page.waitForSelector('.w2v-neighbours tbody tr', { timeout: 30000 });
+  await page.waitForSelector('.w2v-neighbours tbody tr', { state: 'attached', timeout: 30000 });
   const neighbours = await page.$$eval('.w2v-neighbours tbody tr', (trs) => trs.map((r) => [...r.cells].slice(1).map((c) => c.textContent.trim())));
   // The neighbours are "black"'s, nearest first.
   assert.match(await page.textContent('.w2v-neighbours caption'), /black/);
   const cosines = neighbours.map(([, c]) => Number(c));
   assert.deepEqual(cosines, [...cosines].sort((a, b) => b - a));
+  // The sentence above the table names them in the table's order, which is the cosines' ("closest first").
+  assert.equal(await page.textContent('.w2v-neighbour-list'), `Nearest to “black”, closest first: ${neighbours.map(([w]) => `“${w}”`).join(', ')}.`);
   // Pair "black" with its first and last neighbour in turn: the "Word" row shows the neighbour's cosine
   // (the table keeps float32, the similarity double: the same number to the 7 digits shown, ± 1 in the last).
   for (const [word, cosineShown] of [neighbours[0], neighbours.at(-1)]) {
@@ -490,9 +492,9 @@ for (const [lang, before] of [['en', ['black', 'brown']], ['es', ['negra', 'marr
 const DOCUMENT_RUNS = { cells: { word: '0.99987805', combined: '0.9608184' }, text: { word: '0.9998901', combined: '0.9627094' } };
 
 for (const [lang, range] of [['en', /went from (\S+) to (\S+), a range that holds both/], ['es', /fue de (\S+) a (\S+), un intervalo que contiene los dos/]]) {
-  test(`${lang}: the page says document 001 printed two runs, and the notebook's range holds both word + position values`, async () => {
+  test(`${lang}: the teacher's section says the textbook printed two runs, and the notebook's range holds both word + position values`, async () => {
     const { page, problems, context } = await open(`${SLUG}?lang=${lang}`);
-    const paragraph = page.locator('#lesson p', { has: page.locator('code', { hasText: DOCUMENT_RUNS.text.combined }) });
+    const paragraph = page.locator('#lesson li', { has: page.locator('code', { hasText: DOCUMENT_RUNS.text.combined }) });
     const quoted = await paragraph.locator('code').allTextContents();
     assert.deepEqual(quoted, [DOCUMENT_RUNS.text.word, DOCUMENT_RUNS.text.combined, DOCUMENT_RUNS.cells.word, DOCUMENT_RUNS.cells.combined]);
     const text = (await paragraph.textContent()).replace(/\s+/g, ' ');

@@ -32,12 +32,18 @@
 // (lesson-state.js controlRuns). tests/browser/controls-in-view.test.mjs measures every converted lesson; a
 // lesson not converted yet is in its PENDING set. To convert one: declare `drives`, put each figure's own fields
 // under its drawing (control-panel.js fieldsUnder), take the lesson out of PENDING.
+//
+// What arrives later: a lesson whose numbers come from a Web Worker (lesson 07 trains a skip-gram) asks for them
+// in compute() through source(load) (lesson-source.js): compute stays synchronous and draws what has arrived;
+// an answer that arrives redraws the page, and redraw() asks for a frame when something outside the parameters
+// changed (a Train button, a pasted text).
 import { onLanguageChange } from './i18n.js';
 import { describeError } from './kernel.js';
 import { perFrame } from './schedule.js';
 import { textScale } from './ui/text-size.js';
 import { showNotice } from './ui/notices.js';
 import { parameterState, defaultsOf, controlRuns } from './lesson-state.js';
+import { asyncSource } from './lesson-source.js';
 
 export { defaultsOf, recent } from './lesson-state.js';
 
@@ -184,6 +190,10 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
     namedOrDefault,
     changed,
     mount,
+    /** A frame, for a change outside the parameters (a button pressed, a text pasted). */
+    redraw: () => scheduleRender(),
+    /** An input that arrives later (lesson-source.js); each answer that arrives redraws the page. */
+    source: (load) => asyncSource(load, () => scheduleRender()),
     get view() {
       return state.view;
     },

@@ -1,4 +1,5 @@
-// Chosen dimensions across positions (E002-5's six lines, E003-5's first 20 positions), with its fields under it.
+// Chosen dimensions across positions, one row each (the course notes' six lines, the blog post's first 20
+// positions), with its fields under it.
 import { t } from '../../src/i18n.js';
 import { formatValue } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
@@ -33,6 +34,9 @@ export function linesView({ onValue }) {
     const notes = [];
     if (missing.length) notes.push(t('peMatrix.lines.missing', { list: missing.join(', '), dModel: matrix.cols, last: matrix.cols - 1 }));
     if (count < matrix.rows) notes.push(t('peMatrix.lines.firstPositions', { count, maxLen: matrix.rows }));
+    // Dimension 0 turns once every 2π positions in every variant (its frequency is 1): over many positions its
+    // samples zigzag, which is the matrix, not a drawing fault.
+    if (dims.includes(0) && count > 40) notes.push(t('peMatrix.lines.sampled'));
 
     const vars = { count, list: dims.map(dimName).join(', ') };
     /** The first `rows` positions drawn, as a table. */

@@ -1,12 +1,15 @@
 // Lesson "From text to tokens" (document 004, first half): a text becomes GPT-2 token ids, and the ids
 // become the windows of a next-token training batch. No maths here: the ids come from the C++ tokenizer
 // (kernel.gpt2Tokenizer) and the windows from kernel.loaderBatch; this file wires the boxes to them.
+//
+// The parameters, the redraws and the link are web/src/lesson-view.js's; the GPT-2 vocabulary, fetched once
+// when the lesson opens, is one of its sources (it arrives after the first frame). The text itself is not a
+// parameter (it can be a whole book): a new text asks for a frame (redraw).
 import './lesson.css';
-import { language, onLanguageChange, t } from '../../src/i18n.js';
+import { language, t } from '../../src/i18n.js';
 import { formatCount, formatNumber } from '../../src/format.js';
 import { describeError } from '../../src/kernel.js';
-import { perFrame } from '../../src/schedule.js';
-import { recent } from '../../src/lesson-view.js';
+import { lessonView, recent } from '../../src/lesson-view.js';
 import { showNotice } from '../../src/ui/notices.js';
 import { params } from './params.js';
 import { textPanel } from './text-panel.js';
@@ -28,28 +31,35 @@ const strict = new TextDecoder('utf-8', { fatal: true });
 const lenient = new TextDecoder('utf-8');
 
 export function mount({ kernel, initial, save }) {
+  const lesson = lessonView({ initial, save, params });
+  const { propose, changed } = lesson;
   const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
-  let view = { ...initial };          // the last values the kernel accepted: what the link stores
-  const draft = { ...initial };       // what the fields hold
-  let tokenizer = null;
-  let vocabularyFailed = false;
   let text = '';
   let origin = null;                  // 'sample' | 'story' | 'own': where the box's text came from
   let allowSpecial = false;
   // The ids of the last text (the tokenizer is loaded once, so text and allowSpecial decide them).
-  const encode = recent(1, (value, special) => tokenizer.encode(value, { allowSpecial: special }));
-  let drawnIds = null;                // the ids the tokens panel shows
+  const encode = recent(1, (tokenizer, value, special) => tokenizer.encode(value, { allowSpecial: special }));
   let invalidBytes = false;           // the last file had bytes that are not UTF-8
+  let textVersion = 0;                // a new text, or the same text read another way (allowSpecial)
+  let failureShown = false;           // the vocabulary's failure is said once
 
   const textBox = textPanel({ onText, onSource: useSource, onAllowSpecial });
   const tokens = tokensView();
   const batch = batchView({ onValue: propose });
   const fit = fitView({ onValue: propose });
-  const fields = { ...batch.fields, ...fit.fields };
+  // Which text the box starts from is in the link, but no field holds it: the text panel's buttons set it.
+  const sourceField = { set() {}, showError() {} };
+  const fields = { ...batch.fields, ...fit.fields, source: sourceField };
+  const vocabulary = lesson.source(() => kernel.gpt2Tokenizer());
+
+  const newText = () => {
+    textVersion++;
+    lesson.redraw();
+  };
 
   function onAllowSpecial(value) {
     allowSpecial = value;
-    scheduleRender();
+    newText();
   }
 
   function onText(value, { fromFile } = {}) {
@@ -75,7 +85,7 @@ export function mount({ kernel, initial, save }) {
       text = value;
     }
     origin = 'own';
-    scheduleRender();
+    newText();
   }
 
   async function useSource(source) {
@@ -84,8 +94,8 @@ export function mount({ kernel, initial, save }) {
       origin = 'sample';
       text = t('textToTokens.sample');
       textBox.setText(text);
-      remember({ source });
-      scheduleRender();
+      propose('source', source);
+      newText();
       return;
     }
     textBox.setBusy(true);
@@ -94,12 +104,12 @@ export function mount({ kernel, initial, save }) {
       text = await downloadStory();
       origin = 'story';
       textBox.setText(text);
-      remember({ source });
+      propose('source', source);
     } catch (err) {
       showNotice(() => describeError(err), { kind: 'error' });
     } finally {
       textBox.setBusy(false);
-      scheduleRender();
+      newText();
     }
   }
 
@@ -112,112 +122,107 @@ export function mount({ kernel, initial, save }) {
     showNotice(() => t('textToTokens.askStory'), { kind: 'warning' });
   }
 
-  function remember(values) {
-    Object.assign(view, values);
-    Object.assign(draft, values);
-    save(view);
-  }
-
-  function render() {
-    if (!tokenizer) {
-      textBox.showStatus(vocabularyFailed ? 'textToTokens.status.vocabularyFailed' : 'textToTokens.status.loading');
-      return;
-    }
+  function compute(next) {
+    const loaded = vocabulary.latest('gpt2');
+    if (!loaded || loaded.error) return { vocabulary: loaded };
     let ids;
     try {
-      ids = encode(text, allowSpecial);
-      textBox.showError(null);
+      ids = encode(loaded.value, text, allowSpecial);
     } catch (err) {
-      textBox.showError(err);
-      textBox.showStatus('textToTokens.status.noTokens');
-      tokens.clear();
-      fit.clear();
-      drawnIds = null;
-      batch.showMessage(() => t('textToTokens.batch.noText'));
+      return { vocabulary: loaded, textError: err };
+    }
+    // A window size the kernel refuses: its field says why and so does the batch panel, in place of a batch.
+    let batchResult;
+    try {
+      batchResult = { batch: kernel.loaderBatch({ ids, maxLength: next.maxLength, stride: next.stride, batchSize: next.batchSize }) };
+    } catch (err) {
+      batchResult = { error: err };
+    }
+    return { vocabulary: loaded, ids, batch: batchResult };
+  }
+
+  function draw(result, view) {
+    const { vocabulary: loaded } = result;
+    if (!loaded || loaded.error) {
+      if (loaded && !failureShown) {
+        failureShown = true;
+        console.warn('poslab: GPT-2 vocabulary', loaded.error);
+        showNotice(() => t('textToTokens.status.vocabularyFailed'), { kind: 'error' });
+      }
+      textBox.showStatus(loaded ? 'textToTokens.status.vocabularyFailed' : 'textToTokens.status.loading');
       return;
     }
-    const chars = [...text].length;
-    textBox.showStatus(invalidBytes ? 'textToTokens.status.countsInvalid' : 'textToTokens.status.counts', {
-      chars: formatCount(chars, language()),
-      bytes: formatCount(new TextEncoder().encode(text).length, language()),
-      tokens: formatCount(ids.length, language()),
-      ratio: ids.length ? formatNumber(chars / ids.length, language(), { decimals: 2 }) : '—',
-    });
-    // The batch sliders move many times a second; the tokens only change with the text.
-    if (ids !== drawnIds) tokens.draw({ ids, tokenizer, text });
-    drawnIds = ids;
-
-    const next = { ...view, ...draft };
-    fit.draw({ text, ids, tokenizer, fitLen: next.fitLen, allowSpecial });
-    try {
-      const result = kernel.loaderBatch({ ids, maxLength: next.maxLength, stride: next.stride, batchSize: next.batchSize });
-      for (const field of Object.values(fields)) field.showError(null);
-      view = next;
-      save(view);
-      batch.draw(result);
-    } catch (err) {
-      const name = fieldFor[err.argument];
-      if (name) fields[name].showError(err);
-      batch.showMessage(() => describeError(err));
+    const tokenizer = loaded.value;
+    if (result.textError) {
+      if (changed('text', `error|${textVersion}|${language()}`)) {
+        textBox.showError(result.textError);
+        textBox.showStatus('textToTokens.status.noTokens');
+        tokens.clear();
+        fit.clear();
+        batch.showMessage(() => t('textToTokens.batch.noText'));
+      }
+      return;
+    }
+    const { ids } = result;
+    if (changed('text', `${textVersion}|${language()}`)) {
+      textBox.showError(null);
+      const chars = [...text].length;
+      textBox.showStatus(invalidBytes ? 'textToTokens.status.countsInvalid' : 'textToTokens.status.counts', {
+        chars: formatCount(chars, language()),
+        bytes: formatCount(new TextEncoder().encode(text).length, language()),
+        tokens: formatCount(ids.length, language()),
+        ratio: ids.length ? formatNumber(chars / ids.length, language(), { decimals: 2 }) : '—',
+      });
+      // The batch sliders move many times a second; the tokens only change with the text.
+      tokens.draw({ ids, tokenizer, text });
+    }
+    if (changed('fit', `${textVersion}|${view.fitLen}|${language()}`)) fit.draw({ text, ids, tokenizer, fitLen: view.fitLen, allowSpecial });
+    const windows = ['maxLength', 'stride', 'batchSize'];
+    if (changed('batch', `${textVersion}|${windows.map((name) => view[name])}|${language()}`)) {
+      if (result.batch.error) {
+        const name = fieldFor[result.batch.error.argument];
+        if (name) fields[name].showError(result.batch.error);
+        batch.showMessage(() => describeError(result.batch.error));
+      } else {
+        for (const name of windows) fields[name].showError(null);
+        batch.draw(result.batch.batch);
+      }
     }
   }
-  const scheduleRender = perFrame(render);
 
-  function propose(name, value) {
-    draft[name] = value;
-    scheduleRender();
-  }
-
-  /** Values from a new link (or Back/Forward). */
-  function setParams(values) {
-    for (const name of Object.keys(fieldFor).map((k) => fieldFor[k])) {
-      draft[name] = values[name];
-      fields[name].set(values[name]);
-      fields[name].showError(null);
-    }
-    if (values.source === 'story' && view.source !== 'story') offerStory();
-    else if (values.source !== view.source) useSource(values.source);
-    else scheduleRender();
-  }
-
-  for (const [name, field] of Object.entries(fields)) field.set(view[name]);
-
-  const offLanguage = onLanguageChange(() => {
-    // The sample text is written in each language: switching language switches it too.
-    if (origin === 'sample') {
-      text = t('textToTokens.sample');
-      textBox.setText(text);
-    }
-    textBox.relabel();
-    tokens.relabel();
-    batch.relabel();
-    fit.relabel();
-    selfCheck.relabel();
-    scheduleRender();
+  const handle = lesson.mount({
+    panels: [batch, fit],
+    fields,
+    compute,
+    draw,
+    relabel: () => {
+      // The sample text is written in each language: switching language switches it too.
+      if (origin === 'sample') {
+        text = t('textToTokens.sample');
+        textBox.setText(text);
+        textVersion++;
+      }
+      textBox.relabel();
+      tokens.relabel();
+      selfCheck.relabel();
+    },
+    widgets: { text: textBox.element, tokens: tokens.element, fit: fit.element, batch: batch.element, quiz: selfCheck.element },
+    observe: textBox.element,
   });
 
   return {
-    widgets: { text: textBox.element, tokens: tokens.element, fit: fit.element, batch: batch.element, quiz: selfCheck.element },
+    ...handle,
     start() {
-      if (view.source === 'story') offerStory();
+      if (lesson.view.source === 'story') offerStory();
       else useSource('sample');
-      // The vocabulary (0.5 MB) is fetched now, when this lesson is opened, and only once per page.
-      kernel.gpt2Tokenizer().then(
-        (loaded) => {
-          tokenizer = loaded;
-          scheduleRender();
-        },
-        (err) => {
-          vocabularyFailed = true;
-          console.warn('poslab: GPT-2 vocabulary', err);
-          showNotice(() => t('textToTokens.status.vocabularyFailed'), { kind: 'error' });
-          scheduleRender();
-        },
-      );
+      handle.start();
     },
-    setParams,
-    destroy() {
-      offLanguage();
+    /** Values from a new link (or Back/Forward): the window sizes as they are, the text's source as chosen. */
+    setParams(values) {
+      const { source, ...windows } = values;
+      lesson.apply(windows);
+      if (source === 'story' && lesson.view.source !== 'story') offerStory();
+      else if (source !== lesson.view.source) useSource(source);
     },
   };
 }

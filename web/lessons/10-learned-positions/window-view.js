@@ -9,7 +9,13 @@ export function windowView({ onValue }) {
   const { element, title } = titledPanel('lp-window', 'lp-window-title');
   const fields = { window: lessonFields(onValue).slider('window') };
   const tables = el('div', 'lp-tables');
-  element.append(fields.window.element, tables);
+  // The heatmap is the figure; the digits wait behind a disclosure, for the student who wants to see the same
+  // positional row under every window.
+  const numbers = el('details', 'numbers lp-numbers');
+  const summary = el('summary');
+  numbers.append(summary, tables);
+  element.append(fields.window.element, numbers);
+  let shownWindow = 0;
 
   /** tables: kernel.learnedPositions' result for `view`. */
   function draw({ tokens, positions, sum, failure }, { window: windowIndex }) {
@@ -22,11 +28,14 @@ export function windowView({ onValue }) {
     // No broadcast, no sum: the two tables are all there is.
     if (!failure) shown.push(numbersTable(sum, from, to, t('learnedPositions.numbers.sum', { window: windowIndex }), tokenLabel));
     tables.replaceChildren(...shown);
+    shownWindow = windowIndex;
+    summary.textContent = t('learnedPositions.numbers.show', { window: windowIndex });
   }
 
   const relabel = () => {
     title.textContent = t('learnedPositions.numbers.title');
     fields.window.relabel();
+    summary.textContent = t('learnedPositions.numbers.show', { window: shownWindow });
   };
   relabel();
   return { element, fields, relabel, draw };

@@ -1,5 +1,7 @@
 // charts/heatmap.js — a whole matrix as colours: rows down, columns across, a diverging red–blue map
-// centred at 0 (red negative, white 0, blue positive, as matplotlib's RdBu in document 002) and a legend.
+// centred at 0 (red negative, white 0, blue positive, as matplotlib's RdBu in the course notes) and a legend;
+// a matrix with no negative value gets a sequential white–blue map over [0, domain's top] instead, so half
+// the colours are not spent on values that do not occur.
 //
 // Plot draws the axes, the frame and the legend; the cells themselves are painted on a <canvas> laid over
 // the frame. Plot's raster mark turns every cell into a CSS colour string and parses it back, which takes
@@ -13,7 +15,14 @@ import { downsample } from './downsample.js';
 
 // Room for the axes' ticks and titles, grown with large text.
 const margins = () => ({ top: px(8), right: px(12), bottom: px(46), left: px(62) });
-const SCHEME = { type: 'diverging', scheme: 'rdbu', pivot: 0 };
+const DIVERGING = { type: 'diverging', scheme: 'rdbu', pivot: 0 };
+const SEQUENTIAL = { type: 'linear', scheme: 'blues' };
+/** The colour scale for a matrix: diverging over `domain` when it has a negative value, else sequential from 0. */
+function colourScale(matrix, domain) {
+  // The first negative value decides (a positional matrix has one within its first rows).
+  for (const v of matrix.data) if (v < 0) return { ...DIVERGING, domain };
+  return { ...SEQUENTIAL, domain: [0, domain[1]] };
+}
 const STEPS = 256;
 
 const tables = new Map();
@@ -21,10 +30,11 @@ const tables = new Map();
  * STEPS colours spread evenly over domain, from Plot's own colour scale, each packed as one opaque RGBA pixel
  * (bytes R, G, B, A in memory: a little-endian Uint32, as on every platform browsers run on).
  */
-function colourTable(domain) {
-  const key = domain.join();
+function colourTable(colour) {
+  const { domain } = colour;
+  const key = `${colour.type}|${domain.join()}`;
   if (!tables.has(key)) {
-    const scale = Plot.scale({ color: { ...SCHEME, domain } });
+    const scale = Plot.scale({ color: colour });
     const packed = new Uint32Array(STEPS);
     for (let i = 0; i < STEPS; i++) {
       const value = domain[0] + ((domain[1] - domain[0]) * i) / (STEPS - 1);
@@ -55,13 +65,14 @@ function freshCanvas() {
   return canvas;
 }
 
-function paint(grid, domain) {
+function paint(grid, colour) {
+  const { domain } = colour;
   const canvas = freshCanvas();
   canvas.width = grid.cols;
   canvas.height = grid.rows;
   const context = canvas.getContext('2d');
   const image = context.createImageData(grid.cols, grid.rows);
-  const colours = colourTable(domain);
+  const colours = colourTable(colour);
   const pixels = new Uint32Array(image.data.buffer); // one write per cell instead of four
   const [lo, hi] = domain;
   const stretch = (STEPS - 1) / (hi - lo);
@@ -105,9 +116,10 @@ export function heatmap({ matrix, width, labels, domain = [-1, 1] }) {
   // One grid cell per device pixel at most: more would be invisible work.
   const scale = window.devicePixelRatio || 1;
   const grid = downsample(matrix, innerWidth * scale, innerHeight * scale);
+  const colour = colourScale(matrix, domain);
 
   const key = legend({
-    color: { ...SCHEME, domain, label: labels.legend },
+    color: { ...colour, label: labels.legend },
     // Room on the left so the first tick label (−1.0) is not cut off.
     marginLeft: px(16),
     width: 276,
@@ -144,7 +156,7 @@ export function heatmap({ matrix, width, labels, domain = [-1, 1] }) {
     marks: [Plot.frame({ stroke: 'currentColor', strokeOpacity: 0.3 })],
   });
 
-  const canvas = paint(grid, domain);
+  const canvas = paint(grid, colour);
   canvas.className = 'heatmap-cells';
   canvas.setAttribute('aria-hidden', 'true'); // the chart's aria-label and the table describe it
   // Percentages keep the cells on the frame even if the chart is scaled down by CSS.

@@ -13,10 +13,11 @@ import { runLabel } from './setup-view.js';
 // the page's time, one chart per frame, and the page stays quick to scroll and to answer a click.
 const PACE = 4;
 
-export function curvesView() {
+/** charts: which of 'accuracy' and 'loss' to draw (a language model has no held-out accuracy: lesson 16 draws the loss only). */
+export function curvesView({ charts = ['accuracy', 'loss'] } = {}) {
   const { element, title } = titledPanel('train-curves', 'train-curves-title');
-  const figures = { accuracy: chartFigure('train-accuracy'), loss: chartFigure('train-loss') };
-  element.append(title, figures.accuracy.element, figures.loss.element);
+  const figures = Object.fromEntries(charts.map((name) => [name, chartFigure(`train-${name}`)]));
+  element.append(title, ...charts.map((name) => figures[name].element));
   let runs = []; // [{id, method, points: [{step, loss, tokens, sequences}]}]
   const picks = { accuracy: [(p) => p.tokens, 3], loss: [(p) => p.loss, 4] };
 
@@ -86,19 +87,17 @@ export function curvesView() {
   const relabel = () => {
     title.textContent = t('train.curves.title');
     stale.clear();
-    drawOne('accuracy');
-    drawOne('loss');
+    charts.forEach(drawOne);
   };
   relabel();
   return {
     element,
     relabel,
-    width: () => figures.accuracy.width(),
+    width: () => figures[charts[0]].width(),
     /** runs: [{id, method, points}] — drawn at most one chart a frame, paced as PACE says. */
     draw(next) {
       runs = next;
-      stale.add('accuracy');
-      stale.add('loss');
+      charts.forEach((name) => stale.add(name));
       drawSoon();
     },
   };

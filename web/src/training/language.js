@@ -196,7 +196,9 @@ export function createLanguageRun(poslab, settings) {
     /**
      * Continues `prompt` by `count` characters through the key/value cache: greedy at temperature 0, else drawn
      * from softmax(logits / temperature) over the `topK` likeliest characters (0: all of them) with its own
-     * seeded stream. The learned table stops at its last row.
+     * seeded stream. The learned table stops at its last row: `noRow` is then the first position it has no row
+     * for (also when the prompt alone is longer than its table, which the module refuses as out_of_range), a
+     * result to show rather than an error; else null.
      */
     generate(prompt, count, { temperature = 0, topK = 0, seed: drawSeed = 0 } = {}) {
       const promptIds = encode(prompt, corpus.vocabulary);
@@ -205,14 +207,20 @@ export function createLanguageRun(poslab, settings) {
       const out = [];
       model.beginSequence();
       let logits;
-      for (const id of promptIds) logits = model.next(id);
+      try {
+        for (const id of promptIds) logits = model.next(id);
+      } catch (err) {
+        if (err.code !== 'out_of_range') throw err;
+        return { text: '', ids: [], complete: false, noRow: rows, rows };
+      }
       for (let i = 0; i < count; i++) {
         const id = temperature > 0 ? sample(logits, temperature, topK, draw) : argmax(logits);
         out.push(id);
         if (model.sequenceLength >= rows) break;
         if (i + 1 < count) logits = model.next(id);
       }
-      return { text: decode(out, corpus.vocabulary), ids: out, complete: out.length === count };
+      const complete = out.length === count;
+      return { text: decode(out, corpus.vocabulary), ids: out, complete, noRow: complete ? null : rows, rows };
     },
     delete() {
       model.delete();

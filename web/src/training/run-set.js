@@ -85,7 +85,9 @@ export function runSet({ createClient, setup, onPoint, ids: all = RUNS, slots = 
         run.step = p.step;
         const e = p.evaluations?.[0];
         const accuracy = e?.available ? e.tokens.correct / e.tokens.total : null;
+        // A language model's progress has its training loss only (no held-out accuracy to measure).
         if (e) run.points.push({ step: p.step, loss: p.loss, tokens: accuracy, sequences: e.available ? e.sequences.correct / e.sequences.total : null });
+        else if (p.loss !== null) run.points.push({ step: p.step, loss: p.loss, tokens: null, sequences: null });
         const steady = p.steadyStepsPerSecond ?? 0;
         call.running.set(id, { step: p.step, last: p.last, speed: steady });
         show(id, { kind: 'running', step: p.step, first: p.first, last: p.last, loss: p.loss, accuracy, speed: p.stepsPerSecond, left: steady > 0 ? (p.last - p.step) / steady : null, parameters: run.info.parameterCount });

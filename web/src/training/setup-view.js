@@ -24,9 +24,10 @@ function button(action, onClick) {
  * prefix: where the fields' labels and hints live (`${prefix}.<name>.label|hint`). A select's options are
  * train.methods.* for the runs and train.options.<name>.* otherwise. runs: the run ids (each one a field).
  * presets: [{id, values}], their texts under the prefix's lesson key (`train.fields` → `train.presets.title`,
- * `train.presets.<id>.name|detail`); a click calls onPreset(preset).
+ * `train.presets.<id>.name|detail`); a click calls onPreset(preset). runTexts: where a running and a trained
+ * run's status lines are (`${runTexts}.running|done`): lesson 16's models report a loss and no accuracy.
  */
-export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets = [], onPreset = () => {}, onValue, onTrain, onCancel, onContinue }) {
+export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets = [], runTexts = 'train.run', onPreset = () => {}, onValue, onTrain, onCancel, onContinue }) {
   const { element, title } = titledPanel('train-setup', 'train-setup-title');
   const presetKeys = `${prefix.replace(/\.fields$/, '')}.presets`;
   const make = fieldMakers({
@@ -101,11 +102,11 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
       case 'waiting':
         return t('train.run.waiting');
       case 'running': {
-        const progress = t('train.run.running', { step: count(step), last: count(last), loss: loss === null ? '—' : number(loss, 3), accuracy: accuracy === null ? '—' : number(accuracy, 2), speed: Math.round(speed ?? 0) });
+        const progress = t(`${runTexts}.running`, { step: count(step), last: count(last), loss: loss === null ? '—' : number(loss, 3), accuracy: accuracy === null ? '—' : number(accuracy, 2), speed: Math.round(speed ?? 0) });
         return left === null || left === undefined ? progress : `${progress} · ${timeText('train.time.runLeft', left)}`;
       }
       case 'done':
-        return t('train.run.done', { step: count(step), loss: number(loss ?? 0, 3), accuracy: number(accuracy ?? 0, 2), speed: Math.round(speed ?? 0), parameters: count(parameters) });
+        return t(`${runTexts}.done`, { step: count(step), loss: number(loss ?? 0, 3), accuracy: number(accuracy ?? 0, 2), speed: Math.round(speed ?? 0), parameters: count(parameters) });
       case 'cancelled':
         return t('train.run.cancelled', { step: count(step) });
       case 'diverged':

@@ -17,16 +17,18 @@ import { runSet, RUNS } from './run-set.js';
  * onOther(name): a parameter that is not a training one changed. extraFields: the lesson's own fields.
  * relabel(), resized(): the lesson's own views on a language change and a new width. runs: the run ids (each a
  * parameter naming its method, or 'off'); presets: [{id, values}] (see setupView), applied and saved on a click.
+ * runTexts, charts: the runs' status lines (setupView) and the learning curves drawn (curvesView).
  */
 export function trainingLesson({
   initial, save, params, trainingParams, layout, prefix, settings, evalLengths, afterTrain, beforeTrain = () => {},
   onOther = () => {}, extraFields = {}, relabel = () => {}, resized = () => {}, runs: runIds = RUNS, presets = [],
+  runTexts, charts,
 }) {
   const view = { ...initial };
   let trainedWith = null; // the training parameters of the runs on screen
 
   const setup = setupView({
-    params, layout, prefix, runs: runIds, presets,
+    params, layout, prefix, runs: runIds, presets, runTexts,
     onPreset: (preset) => {
       apply(preset.values);
       save({ ...view });
@@ -36,7 +38,7 @@ export function trainingLesson({
     onCancel: () => runs.cancel(active()),
     onContinue: () => go(false),
   });
-  const curves = curvesView();
+  const curves = curvesView({ charts });
   const fields = { ...setup.fields, ...extraFields };
 
   const active = () => runIds.filter((id) => view[id] !== 'off');

@@ -1,5 +1,6 @@
 // training/transformer-worker.js — one transformer training run per worker, so several positional methods train
-// side by side on machines with several cores. It loads its own copy of the WebAssembly module, trains in
+// side by side on machines with several cores. A run is a toy task's (run.js) or, with settings.kind 'language',
+// a character-level language model's (language.js, lesson 16). It loads its own copy of the WebAssembly module, trains in
 // slices (reporting progress and the accuracy curve between them), stops when cancelled, continues when asked,
 // and answers questions about the trained model. Only src/kernel/workers.js talks to it (createTransformerRun()).
 //
@@ -9,6 +10,7 @@
 //      (a train result: {cancelled, step, elapsed} or, when the loss or the gradients stopped being finite,
 //      {cancelled: false, step, diverged: {step, quantity: 'loss' | 'gradient', value: 'nan' | 'infinite'}})
 import { createRun } from './run.js';
+import { createLanguageRun } from './language.js';
 import { serveWorker, yieldToMessages } from './worker-support.js';
 
 let run = null;
@@ -18,6 +20,10 @@ async function start({ settings }, poslab) {
   generation += 1;
   if (run) run.delete();
   run = null; // a failed createRun leaves no run behind
+  if (settings.kind === 'language') {
+    run = createLanguageRun(poslab, settings);
+    return { vocabSize: run.vocabulary.vocabSize, settings: run.settings, parameterCount: run.parameterCount };
+  }
   run = createRun(poslab, settings);
   return { vocabulary: run.vocabulary, format: run.format, size: run.size, parameterCount: run.parameterCount };
 }
@@ -72,6 +78,7 @@ async function train({ steps, evalLengths }) {
 const questions = {
   predict: ({ xs }) => run.predict(xs),
   evaluate: ({ lengths }) => lengths.map((n) => run.evaluate(n)),
+  generate: ({ prompt, count, options }) => run.generate(prompt, count, options),
 };
 
 serveWorker({

@@ -51,7 +51,11 @@ export function courseNav(lessons) {
       if (link.dataset.lesson === lessonId) link.setAttribute('aria-current', 'page');
       else link.removeAttribute('aria-current');
     }
-    button.textContent = t('nav.menu', { n: index + 1, total: lessons.length });
+    // "Lessons · 3 of 15"; on a phone the word is read but not shown (layout.css), so the header keeps one line.
+    const word = document.createElement('span');
+    word.className = 'menu-word';
+    word.textContent = `${t('nav.menuWord')} · `;
+    button.replaceChildren(word, t('nav.menuPlace', { n: index + 1, total: lessons.length }));
   }
   return { mark };
 }

@@ -68,7 +68,14 @@ export function quiz({ prefix, questions }) {
     fieldset.className = 'quiz-question';
     fieldset.dataset.question = question.id;
     const legend = document.createElement('legend');
-    fieldset.append(legend);
+    // The options and their "Check" button side by side where there is room (quiz.css), so a lesson's
+    // self-check takes a line less per question.
+    const answer = document.createElement('div');
+    answer.className = 'quiz-answer';
+    const choices = document.createElement('div');
+    choices.className = 'quiz-options';
+    answer.append(choices);
+    fieldset.append(legend, answer);
     const options = orderedOptions(question).map((option) => {
       const label = document.createElement('label');
       label.className = 'quiz-option';
@@ -78,7 +85,7 @@ export function quiz({ prefix, questions }) {
       radio.value = option.id;
       const text = document.createElement('span');
       label.append(radio, text);
-      fieldset.append(label);
+      choices.append(label);
       return { option, radio, text };
     });
     const check = document.createElement('button');
@@ -87,7 +94,8 @@ export function quiz({ prefix, questions }) {
     const feedback = document.createElement('p');
     feedback.className = 'quiz-feedback';
     feedback.setAttribute('aria-live', 'polite');
-    fieldset.append(check, feedback);
+    answer.append(check);
+    fieldset.append(feedback);
     let answered = null; // the option checked last, so feedback can be re-said in another language
     const say = () => {
       if (!answered) {
