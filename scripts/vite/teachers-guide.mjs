@@ -61,19 +61,17 @@ export function documentsNamed(markdown) {
 }
 
 /**
- * A lesson's self-check as its code defines it: {prefix, questions: [{id, options: [{id, correct}]}]}.
- * A lesson keeps it in questions.js or inside lesson.js; lesson.js imports the page's modules and cannot run
- * here, so both files are read as text and only the QUESTIONS array literal (ids and booleans) is evaluated.
- * A lesson whose questions cannot be found stops the build.
+ * A lesson's self-check as its questions.js defines it: {prefix, questions: [{id, options: [{id, correct}]}]}.
+ * The file is read as text and only the QUESTIONS array literal (ids and booleans) is evaluated, so nothing of
+ * the page has to run here. A lesson whose questions cannot be found stops the build.
  */
 export async function readQuestions(folderPath) {
-  for (const file of ['questions.js', 'lesson.js']) {
-    const path = join(folderPath, file);
-    if (!existsSync(path)) continue;
+  const path = join(folderPath, 'questions.js');
+  if (existsSync(path)) {
     const source = await readFile(path, 'utf8');
     const array = /\bQUESTIONS\s*=\s*(\[[\s\S]*?\n\]);/.exec(source);
-    const prefix = /\bQUIZ_PREFIX\s*=\s*'([^']+)'|\bquiz(?:Panel)?\(\{\s*prefix:\s*'([^']+)'/.exec(source);
-    if (array && prefix) return { prefix: prefix[1] ?? prefix[2], questions: vm.runInNewContext(`(${array[1]})`, {}) };
+    const prefix = /\bQUIZ_PREFIX\s*=\s*'([^']+)'/.exec(source);
+    if (array && prefix) return { prefix: prefix[1], questions: vm.runInNewContext(`(${array[1]})`, {}) };
   }
   throw new Error(`${folderPath}: no self-check questions found (QUESTIONS and its prefix)`);
 }

@@ -8,6 +8,7 @@ import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz
 import { formatNumber } from '../../web/src/format.js';
 import { golden } from '../wasm/helpers.mjs';
 import { lesson13Findings, paragraphWith, FINDINGS_METHODS } from './training-findings.mjs';
+import { QUESTIONS } from '../../web/lessons/14-attention-biases/questions.js';
 
 const { open } = useLesson('attention-biases');
 const { alibi_slopes: slopes, t5_buckets: buckets } = golden('transformer.json');
@@ -16,6 +17,9 @@ const { tables } = golden('embedding.json', { seedsAsText: true });
 const rowsOf = (page, scope) => page.$$eval(`${scope} tbody tr`, (trs) => trs.map((r) => [...r.cells].map((c) => c.textContent)));
 /** The rows of the n-th table under a figure (T5's bias figure holds two). */
 const rowsOfTable = (page, scope, k) => page.$$eval(`${scope} table`, (all, k) => [...all[k].tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)), k);
+/** The numbers on a figure's colour key (its ramp's ticks), in either language's notation. */
+const keyTicks = async (page, scope) => (await page.$$eval(`${scope} .small-maps-figure > svg text`, (ts) => ts.map((t) => t.textContent)))
+  .map((text) => Number(text.replace('−', '-').replace(',', '.'))).filter(Number.isFinite);
 const titlesOf = (page, scope) => page.$$eval(`${scope} .small-map-title`, (ps) => ps.map((p) => [...p.children].map((s) => s.textContent)));
 
 /**
@@ -88,6 +92,13 @@ for (const [lang, texts] of [
     const table = await rowsOf(page, '.alibi-maps');
     assert.equal(table[6 * 8 - 1][0], `${texts.head} 6, i = 7`);
     checkAlibiTable(table, 6, 8, true);
+    // ALiBi's biases are never positive: its colour key runs from the steepest head's largest penalty, −7·m, to 0
+    // (a sequential scale), while T5's learned biases take both signs and keep a key on both sides of 0.
+    const alibiKey = await keyTicks(page, '.alibi-maps');
+    assert.equal(Math.max(...alibiKey), 0, alibiKey.join());
+    assert.ok(Math.min(...alibiKey) >= -7 * Math.max(...slopes['6']), alibiKey.join());
+    const t5Key = await keyTicks(page, '.t5-bias');
+    assert.ok(Math.min(...t5Key) < 0 && Math.max(...t5Key) > 0, t5Key.join());
     // T5's defaults: the offset → bucket table equals HF's function
     assert.match(await page.textContent('.t5-summary'), texts.summary);
     await openTable(page, '.t5-buckets');
@@ -132,8 +143,10 @@ for (const [lang, setting] of [
     const torch = tables.find((tb) => tb.vocab_size === setting.buckets && tb.dim === setting.heads && tb.seed === setting.seed);
     assert.ok(torch, 'a golden table of that shape and seed');
     assert.equal(await page.locator('.t5-bias .small-map canvas').count(), setting.heads);
-    assert.match(await page.textContent('.t5-bias figcaption'), new RegExp(`nn\\.Embedding\\(${setting.buckets}, ${setting.heads}\\) .*manual_seed\\(${setting.seed}\\)`));
+    assert.match(await page.textContent('.t5-bias figcaption'), new RegExp(`\\(${lang === 'es' ? 'semilla' : 'seed'} ${setting.seed}\\)$`));
     await openTable(page, '.t5-bias');
+    // The table the maps read, named as PyTorch builds it.
+    assert.match(await page.textContent('.t5-bias'), new RegExp(`nn\\.Embedding\\(${setting.buckets}, ${setting.heads}\\) .*manual_seed\\(${setting.seed}\\)`));
     // The table itself, as PyTorch printed it.
     const printed = await rowsOfTable(page, '.t5-bias', 1);
     assert.equal(printed.length, setting.buckets);
@@ -243,9 +256,9 @@ test('the prose links lead to lessons 12 and 13', async () => {
   }
 });
 
-test('the self-check (es): the answers agree with the buckets and shares the lab shows', async () => {
+test('the self-check (es): the answers agree with the buckets, shares and slopes the lab shows', async () => {
   const { page, problems, context } = await open('#/attention-biases?lang=es&tokens=4');
-  const answer = (question, option) => answerQuiz(page, '.biases-quiz', question, option);
+  const answer = (question, option) => answerQuiz(page, '.lesson-quiz', question, option);
   // T5 with its defaults: 1 and 2 have buckets of their own, −3 and +3 use different halves, and every distance
   // from 128 on shares the last bucket, as the lab's table of buckets shows.
   await openTable(page, '.t5-buckets');
@@ -268,7 +281,14 @@ test('the self-check (es): the answers agree with the buckets and shares the lab
   assert.equal(new Set(shares.map((r) => r[2])).size, 1);
   assert.equal(await answer('nopos', 'nothing'), 'wrong');
   assert.equal(await answer('nopos', 'mask'), 'right');
-  assert.equal(await page.getAttribute('.biases-quiz .quiz-progress', 'data-right'), '3');
+  // Twelve heads: the steepest slope in the lab's table is the marked head's (get_slopes does not sort them).
+  await field(page, 'heads').fill('12');
+  await page.waitForFunction(() => document.querySelectorAll('.alibi-slopes tbody tr').length === 12);
+  const twelve = (await rowsOf(page, '.alibi-slopes')).map((r) => Number(r[1]));
+  const marked = QUESTIONS.find((q) => q.id === 'heads').options.find((o) => o.correct).id;
+  assert.equal(`h${twelve.indexOf(Math.max(...twelve)) + 1}`, marked, twelve.join());
+  assert.equal(await answer('heads', marked), 'right');
+  assert.equal(await page.getAttribute('.lesson-quiz .quiz-progress', 'data-right'), '4');
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -362,7 +382,7 @@ for (const [lang, texts] of [
 
 for (const [lang, texts] of [
   ['en', { one: ["ALiBi's slope for 1 head (the paper's get_slopes)", "ALiBi's bias −m·|i − j| for its only head (8 positions)", /^Here 1 distance per direction gets a bucket of its own;/], two: ["ALiBi's slopes for 2 heads (the paper's get_slopes)", "ALiBi's bias −m·|i − j| for each of the 2 heads (8 positions)", /^Here 2 distances per direction get a bucket of their own;/] }],
-  ['es', { one: ['Pendiente de ALiBi para 1 cabeza (get_slopes del artículo)', 'El sesgo −m·|i − j| de ALiBi en su única cabeza (8 posiciones)', /^Aquí 1 distancia por dirección tiene su propia cubeta;/], two: ['Pendientes de ALiBi para 2 cabezas (get_slopes del artículo)', 'El sesgo −m·|i − j| de ALiBi en cada una de las 2 cabezas (8 posiciones)', /^Aquí 2 distancias por dirección tienen su propia cubeta;/] }],
+  ['es', { one: ['Pendiente de ALiBi para 1 cabeza (get_slopes del artículo)', 'El sesgo −m·|i − j| de ALiBi en su única cabeza (8 posiciones)', /^Aquí 1 distancia por dirección tiene su propia cubeta;/], two: ['Pendientes de ALiBi para 2 cabezas (get_slopes del artículo)', 'El sesgo −m·|i − j| de ALiBi en las 2 cabezas (8 posiciones)', /^Aquí 2 distancias por dirección tienen su propia cubeta;/] }],
 ]) {
   test(`${lang}: counts agree with their nouns: one head, one exact distance; then two`, async () => {
     const { page, problems, context } = await open(`#/attention-biases?lang=${lang}&heads=1&buckets=4`);

@@ -21,11 +21,8 @@ const PENDING = new Set([
   'words-positions-similarity',
   'text-to-tokens',
   'padding-and-masks',
-  'rope',
   'train-transformer',
   'longer-than-seen',
-  'attention-biases',
-  'stretching-rope',
   'language-model',
 ]);
 

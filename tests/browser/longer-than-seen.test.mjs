@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, openTable, runsSettled, continuedPast, answerQuiz, proseNumber } from './browser.mjs';
 import { lesson13Findings, paragraphWith } from './training-findings.mjs';
+import { QUESTIONS } from '../../web/lessons/13-longer-than-seen/questions.js';
 
 const { open } = useLesson('longer-than-seen');
 const OFF = 'd=off&e=off&f=off';
@@ -48,7 +49,7 @@ for (const [lang, texts] of [
   });
 }
 
-test('en: the page opens on all six methods, trains at most one per core at a time, draws one line each; the results lie in the ranges "What we found" gives and the self-check\'s answers hold', async () => {
+test('en: the page opens on all six methods, trains at most one per core at a time, draws one line each; the results lie in the ranges "What we found" gives and the self-check\'s answers hold, the one marked against the table too', async () => {
   const { page, problems, context } = await open('#/longer-than-seen?lang=en');
   const methods = await page.$$eval('.train-run:not([hidden]) label', (ls) => ls.map((l) => l.textContent));
   assert.deepEqual(methods, ['none', 'sinusoidal', 'learned', 'RoPE', 'ALiBi', 'T5 bias']);
@@ -102,6 +103,10 @@ test('en: the page opens on all six methods, trains at most one per core at a ti
   assert.ok(at(16, 'alibi') > at(16, 'sinusoidal') + 0.2);
   // No positions above the sinusoidal code and RoPE at 2L.
   assert.ok(at(16, 'none') > at(16, 'sinusoidal') && at(16, 'none') > at(16, 'rope'));
+  // Self-check "twice": of its three options, the marked one is the best at 2L in this table.
+  const twice = QUESTIONS.find((q) => q.id === 'twice').options;
+  const best = twice.map((o) => o.id).reduce((a, b) => (at(16, b) > at(16, a) ? b : a));
+  assert.equal(twice.find((o) => o.correct).id, best, twice.map((o) => `${o.id} ${at(16, o.id)}`).join(', '));
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -263,8 +268,8 @@ for (const [lang, texts] of [
     assert.match(lab, texts.setup);
     assert.ok(lab.includes(texts.steps));
     // The self-check no longer says the study found ALiBi's tendency: it says what the study found.
-    assert.equal(await answerQuiz(page, '.longer-quiz', 'alibi', 'luck'), 'wrong');
-    assert.match((await page.textContent('.longer-quiz .quiz-question[data-question="alibi"] .quiz-feedback')).replace(/\s+/g, ' '), texts.feedback);
+    assert.equal(await answerQuiz(page, '.lesson-quiz', 'alibi', 'luck'), 'wrong');
+    assert.match((await page.textContent('.lesson-quiz .quiz-question[data-question="alibi"] .quiz-feedback')).replace(/\s+/g, ' '), texts.feedback);
     assert.equal(await page.locator('[data-field="trainMax"] input[type=text]').inputValue(), '8');
     assert.deepEqual(problems, []);
     await context.close();

@@ -3,7 +3,8 @@
 // bad input explained. Every score in the two tables is recomputed from data.js with the formulas.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, frames, field as input, openTable } from './browser.mjs';
+import { useLesson, frames, field as input, openTable, answerQuiz } from './browser.mjs';
+import { QUESTIONS } from '../../web/lessons/11-rope/questions.js';
 import { query as QUERY, key as KEY } from '../../web/lessons/11-rope/data.js';
 
 const { open } = useLesson('rope');
@@ -71,15 +72,30 @@ test('the quiz feedback switches language with the page', async () => {
 
 test('the right answer is not always the first option, and keeps its place after a language switch', async () => {
   const { page, context } = await open('#/rope?lang=en');
-  const rights = { why: 'shuffled', sinusoidal: 'first', implement: 'pairs', alternatives: 'rotate' };
+  const rights = Object.fromEntries(QUESTIONS.map((q) => [q.id, q.options.find((o) => o.correct).id]));
   const places = async () => page.$$eval('.quiz-question', (sets, answers) => sets.map((set) => [...set.querySelectorAll('input')].findIndex((r) => r.value === answers[set.dataset.question])), rights);
   const before = await places();
-  assert.equal(before.length, 4);
+  assert.equal(before.length, QUESTIONS.length);
   assert.ok(new Set(before).size > 1, `right answers at ${before}`);
   assert.ok(before.some((place) => place > 0));
   await page.getByLabel('Language').selectOption('es');
   await page.waitForFunction(() => document.documentElement.lang === 'es');
   assert.deepEqual(await places(), before);
+  await context.close();
+});
+
+test('the self-check\'s question on the base is marked as the page answers it: at base 2 RoPE\'s diagonals stay constant', async () => {
+  const { page, problems, context } = await open('#/rope?lang=es');
+  await input(page, 'base').fill('2');
+  // The arrows and the grids are drawn together: once the arrows' note says base 2, so do the grids' lines.
+  await page.waitForFunction(() => document.querySelector('.rope-turning .chart-note').textContent.includes('base 2:'));
+  const constant = await page.getAttribute('.rope-verdict-rope', 'data-constant');
+  // The additive grid does not turn with the base: its diagonals still vary, so the line under the grids reads both.
+  assert.equal(await page.getAttribute('.rope-verdict-additive', 'data-constant'), 'false');
+  const marked = QUESTIONS.find((q) => q.id === 'base').options.find((o) => o.correct).id;
+  assert.equal(marked, constant === 'true' ? 'constant' : 'varies');
+  assert.equal(await answerQuiz(page, '.lesson-quiz', 'base', marked), 'right');
+  assert.deepEqual(problems, []);
   await context.close();
 });
 

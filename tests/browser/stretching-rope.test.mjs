@@ -7,8 +7,26 @@ import assert from 'node:assert/strict';
 import { useLesson, field, openTable, overflow, frames, answerQuiz, proseNumber } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 import { formatCount, formatNumber } from '../../web/src/format.js';
+import { QUESTIONS } from '../../web/lessons/15-stretching-rope/questions.js';
+
+/** The text of one option of the self-check, as the page shows it. */
+const answerText = (page, question, option) => page.textContent(`.lesson-quiz .quiz-question[data-question="${question}"] input[value="${option}"] + span`);
 
 const { open } = useLesson('stretching-rope');
+
+/**
+ * The angle chart's lines for the methods named (as its legend names them): each line's path, colour and
+ * whether it is dashed. Plot draws one path per method, in the legend's order, dashed lines in a group of
+ * their own; the colour tells which method a path is.
+ */
+const linesOf = (page, names) => page.evaluate((names) => {
+  const figure = document.querySelector('.stretch-positions');
+  const legend = [...figure.querySelectorAll('[class*="swatches"] [class*="swatch"]')].map((s) => ({ name: s.textContent.trim(), color: s.querySelector('svg')?.getAttribute('fill') }));
+  const paths = [...figure.querySelectorAll('svg g[data-mark="line"] path')].map((p) => ({
+    d: p.getAttribute('d'), stroke: p.getAttribute('stroke'), dashed: p.parentElement.hasAttribute('stroke-dasharray'),
+  }));
+  return names.map((name) => paths.find((p) => p.stroke === legend.find((l) => l.name === name)?.color));
+}, names);
 const { cases } = golden('rope_scaling.json');
 const METHODS = ['extrapolation', 'linear', 'ntk', 'dynamic', 'yarn'];
 const unseenTable = (page) => page.$$eval('.stretch-unseen tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
@@ -62,7 +80,7 @@ for (const [lang, texts] of [
     assert.deepEqual(table.map((r) => r[0]), texts.methods);
     assert.deepEqual(table.map((r) => r.slice(1)), expectedUnseen(llama, lang, texts.of));
     const { low, high, attention_factor: mscale } = llama.yarn;
-    assert.match(await page.textContent('.stretch-ramp figcaption'), new RegExp(`(up to pair|hasta la pareja) ${low}, \\S+ (from pair|desde la) ${high}.*${formatNumber(mscale, lang, { decimals: 4 })}`));
+    assert.match(await page.textContent('.stretch-ramp .chart-note'), new RegExp(`(Pairs up to|Las parejas hasta) ${low} .* (from|las de) ${high} .*${formatNumber(mscale, lang, { decimals: 4 })}`));
     // LLaMA 3's preset (base 500,000, L 8192, × 4), then the factor to 8: the notebook's third case.
     await page.getByRole('button', { name: texts.preset }).click();
     await frames(page);
@@ -84,11 +102,15 @@ for (const [lang, texts] of [
 test('one pair position by position: the angles are position × the notebook\'s θ\' for every method, with L − 1 marked', async () => {
   const { page, problems, context } = await open('#/stretching-rope?lang=en');
   const llama = caseOf({ dim: 128, original: 2048, factor: 2 });
-  assert.match(await page.textContent('.stretch-positions figcaption'), /^Pair 48's angle at each position up to 4,094, .*position 2,047\)$/);
+  assert.equal(await page.textContent('.stretch-positions figcaption'), "Pair 48's angle by position; dashed: end of training");
   // Pair 48 never turned in training: the dotted line is its largest trained angle, 2047·θ_48; YaRN interpolates it.
   const note = await page.textContent('.stretch-positions .chart-note');
   assert.match(note, new RegExp(`never got past ${Number((2047 * llama.inv_freq.extrapolation[48]).toPrecision(6))} radians`));
-  assert.match(note, /YaRN interpolates this pair fully/);
+  assert.match(note, /YaRN interpolates this pair fully: its line is linear interpolation's, drawn dashed over it/);
+  // Both lines are drawn: YaRN's dashed, on the very points of linear interpolation's solid line.
+  const [linear, yarn] = await linesOf(page, ['linear interpolation', 'YaRN']);
+  assert.equal(yarn.d, linear.d);
+  assert.ok(yarn.dashed && !linear.dashed && yarn.stroke !== linear.stroke, JSON.stringify({ linear, yarn }));
   // The bases NTK and dynamic NTK use, as the notebook computed them (grouped, to the unit).
   assert.match(note, new RegExp(`base ${formatCount(llama.ntk_base, 'en')}; dynamic NTK, for a text of 4,096 tokens, ${formatCount(llama.dynamic_base, 'en')}\\.`));
   await checkAngles(page, llama, 48);
@@ -97,6 +119,8 @@ test('one pair position by position: the angles are position × the notebook\'s 
   await page.waitForFunction(() => document.querySelector('.stretch-positions figcaption').textContent.startsWith('Pair 3'));
   assert.match(await page.textContent('.stretch-positions .chart-note'), /training showed it every direction/);
   assert.match(await page.textContent('.stretch-positions .chart-note'), /YaRN keeps this pair as trained/);
+  const [extrapolation, kept] = await linesOf(page, ['extrapolation', 'YaRN']);
+  assert.ok(kept.d === extrapolation.d && kept.dashed && !extrapolation.dashed);
   await checkAngles(page, llama, 3);
   await frames(page);
   assert.match(page.url(), /pair=3/);
@@ -144,7 +168,7 @@ test('a pair the head does not have moves to the last pair, and its field says w
   await page.locator('[data-field="pair"] .field-error').filter({ hasText: /48/ }).waitFor();
   assert.equal(await page.textContent('[data-field="pair"] .field-error'), 'La pareja tiene que estar entre 0 y 7, y 48 se sale de ese intervalo.');
   assert.equal(await field(page, 'pair').inputValue(), '7');
-  await page.waitForFunction(() => document.querySelector('.stretch-positions figcaption').textContent.startsWith('El ángulo de la pareja 7 '));
+  await page.waitForFunction(() => document.querySelector('.stretch-positions figcaption').textContent.startsWith('Ángulo de la pareja 7 '));
   await frames(page);
   assert.match(page.url(), /dim=16.*pair=7/);
   assert.deepEqual(problems, []);
@@ -178,7 +202,7 @@ test('a link restores the head and the method; an impossible value in a link fal
 
 test('the self-check (en): the answers agree with the wavelengths and the counts the lab shows', async () => {
   const { page, problems, context } = await open('#/stretching-rope?lang=en');
-  const answer = (question, option) => answerQuiz(page, '.stretch-quiz', question, option);
+  const answer = (question, option) => answerQuiz(page, '.lesson-quiz', question, option);
   // The pairs with unseen angles under extrapolation are the slow ones: as many as the pairs whose trained
   // wavelength is longer than L (the last ones in the wavelength table).
   await openTable(page, '.stretch-wavelength');
@@ -201,7 +225,24 @@ test('the self-check (en): the answers agree with the wavelengths and the counts
   assert.ok(ramp.some((w) => w > 0 && w < 1), 'a ramp in between');
   assert.equal(await answer('yarn', 'base'), 'wrong');
   assert.equal(await answer('yarn', 'mix'), 'right');
-  assert.equal(await page.getAttribute('.stretch-quiz .quiz-progress', 'data-right'), '3');
+  // LLaMA 2's preset: the marked option's count is the one the note under the wavelength chart gives.
+  await page.getByRole('button', { name: 'LLaMA 2, eight times as long' }).click();
+  await page.waitForFunction(() => document.querySelector('.stretch-wavelength .chart-note')?.textContent.includes('L = 4,096'));
+  const turned = Number(/^(\d+) of the 64 pairs/.exec(await page.textContent('.stretch-wavelength .chart-note'))[1]);
+  const marked = QUESTIONS.find((q) => q.id === 'turned').options.find((o) => o.correct).id;
+  assert.ok((await answerText(page, 'turned', marked)).startsWith(`${turned}:`), `${turned} pairs turned; marked ${marked}`);
+  assert.equal(await answer('turned', marked), 'right');
+  assert.equal(await page.getAttribute('.lesson-quiz .quiz-progress', 'data-right'), '4');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('RoFormer\'s bound is drawn as two lines that do not tangle: the steep start distance by distance, then the mean of each band of 64 distances, as its note says', async () => {
+  const { page, problems, context } = await open('#/stretching-rope?lang=en');
+  const lines = await page.$$eval('.stretch-decay svg g[data-mark="line"] path', (ps) => ps.map((p) => p.getAttribute('d').split(/[ML]/).filter(Boolean).length));
+  // 4,095 distances: 64 drawn one by one, then 63 bands of 64 (the last one shorter).
+  assert.deepEqual(lines, [64 + 63, 64 + 63]);
+  assert.match(await page.textContent('.stretch-decay .chart-note'), /past distance 64, each point is the mean over a band of 64 distances/);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -275,8 +316,8 @@ for (const [lang, texts] of [
 }
 
 for (const [lang, texts] of [
-  ['en', { title: /^YaRN's extrapolation weight for each pair, 1 to keep θ_i, 0 to interpolate \(kept up to pair/, y: 'extrapolation weight', mixes: /YaRN's ramp gives this pair an extrapolation weight of (\d\.\d\d), so it turns at (\d+)% of its original speed/, one: '1 of the 2 pairs completed at least one turn within L = 16; the rest only ever saw part of their circle.', all: 'Every one of the 2 pairs completed at least one turn within L = 1,000: each has seen every direction.' }],
-  ['es', { title: /^El peso de extrapolación de YaRN en cada pareja, 1 para conservar θ_i, 0 para interpolar \(intacta hasta la pareja/, y: 'peso de extrapolación', mixes: /La rampa de YaRN da a esta pareja un peso de extrapolación de (\d[.,]\d\d), así que gira al (\d+)\s% de su velocidad original/, one: '1 de las 2 parejas completó al menos una vuelta dentro de L = 16; las demás solo vieron una parte de su círculo.', all: 'Las 2 parejas completaron al menos una vuelta dentro de L = 1000: todas han visto todas las direcciones.' }],
+  ['en', { title: /^YaRN's weight per pair: 1 keeps θ_i, 0 interpolates$/, y: 'extrapolation weight', mixes: /YaRN's ramp gives this pair an extrapolation weight of (\d\.\d\d), so it turns at (\d+)% of its original speed/, one: '1 of the 2 pairs completed at least one turn within L = 16; the rest only ever saw part of their circle.', all: 'Every one of the 2 pairs completed at least one turn within L = 1,000: each has seen every direction.' }],
+  ['es', { title: /^Peso de YaRN por pareja: 1 conserva θ_i, 0 interpola$/, y: 'peso de extrapolación', mixes: /La rampa de YaRN da a esta pareja un peso de extrapolación de (\d[.,]\d\d), así que gira al (\d+)\s% de su velocidad original/, one: '1 de las 2 parejas completó al menos una vuelta dentro de L = 16; las demás solo vieron una parte de su círculo.', all: 'Las 2 parejas completaron al menos una vuelta dentro de L = 1000: todas han visto todas las direcciones.' }],
 ]) {
   test(`${lang}: YaRN's chart is titled for what it plots, the extrapolation weight (the notebook's), and a mixed pair's speed is w + (1 − w)/s; counts of pairs agree with their verb`, async () => {
     const { page, problems, context } = await open(`#/stretching-rope?lang=${lang}&pair=30`);

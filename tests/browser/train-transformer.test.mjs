@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, openTable, runsSettled, continuedPast } from './browser.mjs';
+import { QUESTIONS } from '../../web/lessons/12-train-transformer/questions.js';
 
 const site = useLesson('train-transformer');
 const { open } = site;
@@ -97,9 +98,13 @@ test('en: the four presets set up the questions\' experiments; each result lies 
   const { absolute, relative, causal, control } = results;
   // Self-check "none": stuck well below 100% (the multiset allows 0.36 on average); the tables learn it.
   assert.ok(absolute.none < 0.45 && absolute.sinusoidal > 0.95 && absolute.learned > 0.95, JSON.stringify(absolute));
-  // "relative": unevenly — T5 close to 100%, RoPE about half, ALiBi little above no positions.
+  // "relative": T5 close to 100%, RoPE about half, ALiBi little above no positions.
   assert.ok(relative.t5 > 0.8 && relative.rope > 0.45 && relative.rope < 0.75 && relative.alibi < absolute.none + 0.1, JSON.stringify(relative));
   assert.ok(relative.t5 > relative.rope && relative.rope > relative.alibi);
+  // Its question names one method per option: the marked one ends highest in this run's table.
+  const options = QUESTIONS.find((q) => q.id === 'relative').options;
+  const best = options.map((o) => o.id).reduce((a, b) => (relative[b] > relative[a] ? b : a));
+  assert.equal(options.find((o) => o.correct).id, best, JSON.stringify(relative));
   // "causal": RoPE reaches about 100% once the mask marks the start.
   assert.ok(causal.rope > 0.95 && causal.rope > relative.rope + 0.3, JSON.stringify(causal));
   // "control": without positions as well as the others.

@@ -1,24 +1,16 @@
 // E002-8: one pair of dimensions (2i, 2i+1) of a vector, rotated by RoPE at positions 0, 1, 2, …: arrows
 // turning on the unit circle, fast for the first pairs and slowly for the last ones.
 import { t, language } from '../../src/i18n.js';
-import { sliderField, textField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { arrowChart } from '../../src/charts/arrows.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue, formatCount } from '../../src/format.js';
-import { params } from './params.js';
 
-export function arrowsView({ onValue }) {
+export function arrowsView() {
   const element = document.createElement('section');
   element.className = 'panel controls rope-arrows';
-  const make = (name, kind = sliderField) =>
-    kind({ name, decl: params[name], labelKey: `rope.fields.${name}.label`, hintKey: `rope.fields.${name}.hint`, onValue: (v) => onValue(name, v) });
-  const fields = { dim: make('dim'), pair: make('pair'), steps: make('steps'), base: make('base', textField) };
-  const grid = document.createElement('div');
-  grid.className = 'field-grid';
-  grid.append(fields.dim.element, fields.pair.element, fields.steps.element, fields.base.element);
   const figure = chartFigure('rope-turning');
-  element.append(grid, figure.element);
+  element.append(figure.element);
 
   /** points: [[x, y]] of the pair at positions 0 … steps − 1 (from kernel.rope). */
   function draw({ pair, dim, base, points }, width) {
@@ -26,6 +18,7 @@ export function arrowsView({ onValue }) {
     const name = t('rope.arrows.name', vars);
     figure.update({
       title: t('rope.arrows.title', vars),
+      noteText: t('rope.arrows.note', vars),
       drawing: arrowChart({
         arrows: points.map(([x, y], p) => ({ x1: 0, y1: 0, x2: x, y2: y, name, text: String(p) })),
         width,
@@ -48,6 +41,5 @@ export function arrowsView({ onValue }) {
       fileKey: `pair${pair}-dim${dim}`,
     });
   }
-  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
-  return { element, fields, draw, width: figure.width, relabel };
+  return { element, draw, width: figure.width };
 }

@@ -2,34 +2,35 @@
 // encoding, and a self-check quiz. Every number comes from the kernel (ropePairPath, ropeScoreGrid,
 // additiveScoreGrid, diagonalSpread); this file arranges inputs and outputs only.
 import { lessonView, recent } from '../../src/lesson-view.js';
-import { language } from '../../src/i18n.js';
-import { quiz } from '../../src/ui/quiz.js';
-import { params } from './params.js';
+import { t, language } from '../../src/i18n.js';
+import { formatCount } from '../../src/format.js';
+import { controlPanel, fieldMakers } from '../../src/ui/control-panel.js';
+import { quizPanel } from '../../src/ui/quiz.js';
+import { params, presets } from './params.js';
 import { arrowsView } from './arrows-view.js';
 import { scoresView } from './scores-view.js';
 import { query, key } from './data.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 import './rope.css';
 
 export { params };
 
-// The checklist of document 002, one question per line; `correct` marks the right option.
-const QUESTIONS = [
-  { id: 'why', options: [{ id: 'shuffled', correct: true }, { id: 'crash', correct: false }, { id: 'same', correct: false }] },
-  { id: 'sinusoidal', options: [{ id: 'first', correct: true }, { id: 'last', correct: false }, { id: 'equal', correct: false }] },
-  { id: 'implement', options: [{ id: 'pairs', correct: true }, { id: 'full', correct: false }, { id: 'vector', correct: false }] },
-  { id: 'alternatives', options: [{ id: 'rotate', correct: true }, { id: 'learned', correct: false }, { id: 'multiply', correct: false }] },
-];
-
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save, syncDraft: true, params });
-  const { propose } = lesson;
+  const { propose, apply } = lesson;
+  const { slider, text } = fieldMakers({ params, prefix: 'rope.fields', onValue: propose, optionKey: () => '' });
+  const controls = controlPanel({
+    id: 'rope',
+    keys: 'rope',
+    presets,
+    onPreset: (preset) => apply(preset.values),
+    summary: (v) => t('rope.presets.summary', { dim: v.dim, base: formatCount(Number(v.base), language()) }),
+    fields: { dim: slider('dim'), pair: slider('pair'), steps: slider('steps'), base: text('base', { width: 9 }), grid: slider('grid') },
+  });
 
-  const arrows = arrowsView({ onValue: propose });
-  const scores = scoresView({ onValue: propose });
-  const check = quiz({ prefix: 'rope.quiz', questions: QUESTIONS });
-  const quizPanel = document.createElement('section');
-  quizPanel.className = 'panel rope-quiz';
-  quizPanel.append(check.element);
+  const arrows = arrowsView();
+  const scores = scoresView();
+  const check = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
 
   // The arrows and the score grids, each remembered by its own parameters: moving the pair or the steps
   // costs no grid, and the grid's size no arrows.
@@ -46,7 +47,7 @@ export function mount({ kernel, initial, save }) {
   const blame = lesson.namedOrTouched(Object.keys(params), { dim: 'dim', base: 'base', pair: 'pair' });
 
   return lesson.mount({
-    panels: [arrows, scores],
+    panels: [controls],
     relabel: () => check.relabel(),
     compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
     // A view is redrawn only when what it shows changed: its parameters, the language or its width.
@@ -57,6 +58,9 @@ export function mount({ kernel, initial, save }) {
       if (lesson.changed('scores', `${dim},${base},${grid}|${lang}|${widths.scores}`)) scores.draw(result.scores, widths.scores);
     },
     observe: scores.element,
-    widgets: { arrows: arrows.element, scores: scores.element, quiz: quizPanel },
+    // Every field stays in view over the two figures (lesson-view.js): the width and the base change both, and
+    // a figure as tall as the arrows' leaves no room under it for fields of its own on a projector.
+    drives: { controls: ['arrows', 'scores'] },
+    widgets: { controls: controls.element, arrows: arrows.element, scores: scores.element, quiz: check.element },
   });
 }

@@ -15,3 +15,9 @@ export const params = {
   // Positions in the score grids (m, n = 0 … grid − 1).
   grid: param.int({ min: 2, max: 12, def: 8, argument: 'positions', label: L('grid') }),
 };
+
+/** The bases of the RoFormer paper and of LLaMA 3, as buttons: the same head, turning at two speeds. */
+export const presets = [
+  { id: 'paper', values: { dim: 8, base: 10000 } },
+  { id: 'llama3', values: { dim: 8, base: 500000 } },
+];

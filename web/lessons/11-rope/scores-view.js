@@ -1,17 +1,14 @@
 // E002-8: the score of a query at position m with a key at position n. With RoPE, every diagonal
 // (m − n fixed) holds one value; with the additive encoding, it does not. The kernel measures the spread.
 import { t, language } from '../../src/i18n.js';
-import { sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatNumber, formatValue } from '../../src/format.js';
-import { params } from './params.js';
 
-export function scoresView({ onValue }) {
+export function scoresView() {
   const element = document.createElement('section');
   element.className = 'panel rope-scores';
-  const field = sliderField({ name: 'grid', decl: params.grid, labelKey: 'rope.fields.grid.label', hintKey: 'rope.fields.grid.hint', onValue: (v) => onValue('grid', v) });
   const figures = { rope: chartFigure('scores-rope'), additive: chartFigure('scores-additive') };
   const verdicts = document.createElement('div');
   verdicts.className = 'rope-verdicts';
@@ -19,7 +16,7 @@ export function scoresView({ onValue }) {
   const pair = document.createElement('div');
   pair.className = 'scores-pair';
   pair.append(figures.rope.element, figures.additive.element);
-  element.append(field.element, pair, verdicts);
+  element.append(pair, verdicts);
 
   /** grids: {rope, additive} as {rows, cols, data}; spreads: {rope, additive} from the kernel. */
   function draw({ grids, spreads, dim, base }, width) {
@@ -61,5 +58,5 @@ export function scoresView({ onValue }) {
     // Constant along the diagonals = the spread is float rounding only (about 1e-6 of the scores' size).
     verdicts.replaceChildren(line('rope', spreads.rope < 1e-4), line('additive', spreads.additive < 1e-4));
   }
-  return { element, fields: { grid: field }, draw, width: () => figures.rope.width(), relabel: field.relabel };
+  return { element, draw, width: () => figures.rope.width() };
 }

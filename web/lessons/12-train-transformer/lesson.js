@@ -4,12 +4,13 @@
 // the student's own sequence. No maths here: the workers' module computes it all.
 import { describeError } from '../../src/kernel.js';
 import { perFrame } from '../../src/schedule.js';
-import { quiz } from '../../src/ui/quiz.js';
-import { el } from '../../src/ui/dom.js';
+import { quizPanel } from '../../src/ui/quiz.js';
 import { parseSequence } from '../../src/training/tasks.js';
 import { trainingLesson } from '../../src/training/training-lesson.js';
-import { params, trainingParams, presets, LEARNING_RATE, SYMBOLS } from './params.js';
+import { LEARNING_RATE, SYMBOLS } from '../../src/training/methods.js';
+import { params, trainingParams, presets } from './params.js';
 import { inspectView } from './inspect-view.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
@@ -18,18 +19,9 @@ export { params };
 const LONGEST_INPUT = 12;
 const EXAMPLE = '314159265358';
 
-const QUESTIONS = [
-  { id: 'none', options: [{ id: 'multiset', correct: true }, { id: 'slow', correct: false }, { id: 'perfect', correct: false }] },
-  { id: 'relative', options: [{ id: 'uneven', correct: true }, { id: 'allFail', correct: false }, { id: 'allLearn', correct: false }] },
-  { id: 'causal', options: [{ id: 'anchor', correct: true }, { id: 'same', correct: false }, { id: 'worse', correct: false }] },
-  { id: 'control', options: [{ id: 'equal', correct: true }, { id: 'fails', correct: false }, { id: 'better', correct: false }] },
-];
-
 export function mount({ initial, save }) {
   const inspect = inspectView({ onValue: (name, value) => lesson.propose(name, value) });
-  const check = quiz({ prefix: 'train.quiz', questions: QUESTIONS });
-  const quizPanel = el('section', 'panel train-quiz');
-  quizPanel.append(check.element);
+  const check = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
 
   const lesson = trainingLesson({
     initial, save, params, trainingParams, prefix: 'train.fields', presets,
@@ -87,5 +79,5 @@ export function mount({ initial, save }) {
   const scheduleAsk = perFrame(() => askAll());
   inspect.draw(null);
 
-  return lesson.lifecycle({ setup: lesson.setup.element, curves: lesson.curves.element, inspect: inspect.element, quiz: quizPanel });
+  return lesson.lifecycle({ setup: lesson.setup.element, curves: lesson.curves.element, inspect: inspect.element, quiz: check.element });
 }

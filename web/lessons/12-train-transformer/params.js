@@ -1,9 +1,9 @@
 // The lesson's parameters, declared once: kind, range, default, the name errors use, the label's key.
 import { param } from '../../src/state.js';
 import { TASKS } from '../../src/training/tasks.js';
+import { METHODS } from '../../src/training/methods.js';
 
 const L = (name) => `train.fields.${name}.label`;
-export const METHODS = ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5'];
 
 export const params = {
   task: param.choice({ options: TASKS, def: 'reverse', argument: 'task', label: L('task') }),
@@ -25,10 +25,6 @@ export const params = {
 
 /** The parameters that change what is trained (the others only change what is asked of the trained runs). */
 export const trainingParams = ['task', 'mode', 'a', 'b', 'c', 'length', 'shift', 'size', 'steps', 'seed'];
-
-/** Settings shared by every run; lr 0.003 with gradients clipped to norm 1 (torch's clip_grad_norm_). */
-export const LEARNING_RATE = 3e-3;
-export const SYMBOLS = 10;
 
 /**
  * The lesson's four experiments, one per question of its text, on the measured set-up (reversal of six

@@ -1,29 +1,21 @@
 // Lesson 13 — longer than it has seen. Up to six causal runs, one per positional method, train on lengths
 // 2 … trainMax (runSet, one worker each, as many at a time as the machine has cores) and are then measured on
 // held-out sequences of every length up to 2·trainMax. No maths here.
-import { quiz } from '../../src/ui/quiz.js';
-import { el } from '../../src/ui/dom.js';
+import { quizPanel } from '../../src/ui/quiz.js';
 import { trainingLesson } from '../../src/training/training-lesson.js';
-import { LEARNING_RATE, SYMBOLS } from '../12-train-transformer/params.js';
+import { LEARNING_RATE, SYMBOLS } from '../../src/training/methods.js';
 import { params, trainingParams, presets, RUN_IDS } from './params.js';
 import { lengthView } from './length-view.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
 /** The training views (web/src/training) speak with lesson 12's strings. */
 export const sharedStrings = ['12-train-transformer'];
 
-const QUESTIONS = [
-  { id: 'learned', options: [{ id: 'rows', correct: true }, { id: 'zero', correct: false }, { id: 'fine', correct: false }] },
-  { id: 'sinusoid', options: [{ id: 'unseen', correct: true }, { id: 'guaranteed', correct: false }, { id: 'broken', correct: false }] },
-  { id: 'alibi', options: [{ id: 'distance', correct: true }, { id: 'params', correct: false }, { id: 'luck', correct: false }] },
-];
-
 export function mount({ initial, save }) {
   const result = lengthView();
-  const check = quiz({ prefix: 'longer.quiz', questions: QUESTIONS });
-  const quizPanel = el('section', 'panel longer-quiz');
-  quizPanel.append(check.element);
+  const check = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
 
   const lesson = trainingLesson({
     initial, save, params, trainingParams, prefix: 'longer.fields', runs: RUN_IDS, presets,
@@ -50,5 +42,5 @@ export function mount({ initial, save }) {
     resized: () => result.relabel(),
   });
 
-  return lesson.lifecycle({ setup: lesson.setup.element, curves: lesson.curves.element, result: result.element, quiz: quizPanel });
+  return lesson.lifecycle({ setup: lesson.setup.element, curves: lesson.curves.element, result: result.element, quiz: check.element });
 }

@@ -1,7 +1,7 @@
 // The lesson's parameters, declared once: kind, range, default, the name errors use, the label's key.
 import { param } from '../../src/state.js';
 import { TASKS } from '../../src/training/tasks.js';
-import { METHODS } from '../12-train-transformer/params.js';
+import { METHODS } from '../../src/training/methods.js';
 
 const L = (name) => `longer.fields.${name}.label`;
 

@@ -5,20 +5,26 @@ import { formatCount, formatNumber } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { fieldMakers } from '../../src/ui/control-panel.js';
+import { controlPanel, fieldMakers } from '../../src/ui/control-panel.js';
 import { el } from '../../src/ui/dom.js';
-import { params } from './params.js';
+import { params, presets } from './params.js';
 import { smallMaps } from './small-maps.js';
 
 /** Lines in the penalty chart, at most: the two steepest heads and the two gentlest. */
 const LINE_HEADS = 4;
 
-export function alibiView({ onValue }) {
-  const element = el('section', 'panel controls biases-alibi');
+export function alibiView({ onValue, onPreset }) {
   const make = fieldMakers({ params, prefix: 'biases.fields', onValue, optionKey: (name, option) => `biases.modes.${option}` });
-  const fields = { heads: make.slider('heads'), length: make.slider('length'), alibiMode: make.select('alibiMode'), reach: make.text('reach') };
-  const grid = el('div', 'field-grid');
-  grid.append(...Object.values(fields).map((f) => f.element));
+  // The fields are a panel of their own, which stays in view over the figures below it (lesson-view.js).
+  const controls = controlPanel({
+    id: 'alibi',
+    keys: 'biases.alibi',
+    presets: presets.alibi,
+    onPreset,
+    summary: (v) => t('biases.alibi.presets.summary', { heads: v.heads, length: v.length }),
+    fields: { heads: make.slider('heads'), length: make.slider('length'), alibiMode: make.select('alibiMode'), reach: make.text('reach') },
+  });
+  const element = el('section', 'panel biases-alibi');
   // The slopes are a table already (no chart): the table and its note.
   const slopesHost = el('div', 'alibi-slopes');
   const slopesNote = el('p', 'chart-note');
@@ -27,7 +33,7 @@ export function alibiView({ onValue }) {
   // "show as a table".
   const mapsFigure = chartFigure('alibi-maps');
   const lineFigure = chartFigure('alibi-distance');
-  element.append(grid, slopesHost, slopesNote, mapsFigure.element, lineFigure.element);
+  element.append(slopesHost, slopesNote, mapsFigure.element, lineFigure.element);
 
   /** slopes: Float64Array(heads); biases: [{rows, cols, data}] per head. */
   function draw({ slopes, biases, length, causal, reach }, width) {
@@ -43,8 +49,8 @@ export function alibiView({ onValue }) {
     }), slopesTitle));
     slopesNote.textContent = t('biases.alibi.slopesNote');
 
-    // Every head's map on the scale of the steepest head (head 1, or head 9 of 12: get_slopes does not sort them):
-    // the gentlest heads stay pale, which is the point.
+    // Every head's map on the scale of the steepest head (head 1, or head 9 of 12: get_slopes does not sort them),
+    // from its largest penalty to 0 (a penalty is never positive): the gentlest heads stay pale, which is the point.
     const labels = Array.from({ length }, (_, i) => String(i));
     const steepest = (length - 1) * Math.max(...slopes);
     const mapsTitle = t('biases.alibi.mapsTitle', { heads, length, count: heads });
@@ -55,7 +61,7 @@ export function alibiView({ onValue }) {
           const vars = { head: h + 1, slope: formatNumber(Number(compact(slopes[h])), lang), short: formatNumber(Number(short(slopes[h])), lang) };
           return { lines: [headNames[h], t('biases.alibi.mapSlope', vars)], matrix, aria: t('biases.alibi.aria', vars) };
         }),
-        domain: [-steepest, steepest],
+        domain: [-steepest, 0],
         legendLabel: t('biases.alibi.legend'),
       }),
       noteText: `${t('biases.alibi.mapsNote')}${causal ? ` ${t('biases.alibi.maskedNote')}` : ''}`,
@@ -92,8 +98,7 @@ export function alibiView({ onValue }) {
       fileKey: `heads${heads}-to${reach}`,
     });
   }
-  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
-  return { element, fields, draw, width: lineFigure.width, relabel };
+  return { controls, element, fields: controls.fields, draw, width: lineFigure.width, relabel: controls.relabel };
 }
 
 /** A slope with no trailing zeros, to six significant digits: 0.5, 0.0078125, 0.707107. */

@@ -2,31 +2,24 @@
 // number (alibiSlopes, alibiBias, t5RelativeBucket, t5BucketGrid, torchEmbedding, t5Bias, selfAttention); this
 // file only arranges inputs and outputs.
 import { lessonView } from '../../src/lesson-view.js';
-import { quiz } from '../../src/ui/quiz.js';
-import { el } from '../../src/ui/dom.js';
+import { quizPanel } from '../../src/ui/quiz.js';
 import { params } from './params.js';
 import { alibiView } from './alibi-view.js';
 import { t5View } from './t5-view.js';
 import { noPositionsView } from './nopos-view.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 import './biases.css';
 
 export { params };
 
-const QUESTIONS = [
-  { id: 'alibi', options: [{ id: 'none', correct: true }, { id: 'table', correct: false }, { id: 'slopes', correct: false }] },
-  { id: 't5', options: [{ id: 'far', correct: true }, { id: 'near', correct: false }, { id: 'sign', correct: false }] },
-  { id: 'nopos', options: [{ id: 'mask', correct: true }, { id: 'nothing', correct: false }, { id: 'both', correct: false }] },
-];
-
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save, syncDraft: true });
-  const { propose } = lesson;
-  const alibi = alibiView({ onValue: propose });
-  const t5 = t5View({ onValue: propose });
+  const { propose, apply } = lesson;
+  const onPreset = (preset) => apply(preset.values);
+  const alibi = alibiView({ onValue: propose, onPreset });
+  const t5 = t5View({ onValue: propose, onPreset });
   const nopos = noPositionsView({ onValue: propose });
-  const check = quiz({ prefix: 'biases.quiz', questions: QUESTIONS });
-  const quizPanel = el('section', 'panel biases-quiz');
-  quizPanel.append(check.element);
+  const check = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
 
   /** The first token's share of attention at every position, when every score is equal (W_q = 0). */
   function firstTokenShare(n, causal) {
@@ -83,6 +76,11 @@ export function mount({ kernel, initial, save }) {
       nopos.draw(result.nopos, nopos.width());
     },
     observe: alibi.element,
-    widgets: { alibi: alibi.element, t5: t5.element, nopos: nopos.element, quiz: quizPanel },
+    // Each method's panel stays in view over its figures (lesson-view.js); the number of tokens changes only
+    // the last chart, under which it sits.
+    drives: { alibi: ['alibiFigures'], t5: ['t5Figures'], nopos: ['nopos'] },
+    widgets: {
+      alibi: alibi.controls.element, alibiFigures: alibi.element, t5: t5.controls.element, t5Figures: t5.element, nopos: nopos.element, quiz: check.element,
+    },
   });
 }

@@ -6,7 +6,7 @@ import { t } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { fieldMakers } from '../../src/ui/control-panel.js';
+import { fieldMakers, fieldsUnder } from '../../src/ui/control-panel.js';
 import { el } from '../../src/ui/dom.js';
 import { params } from './params.js';
 
@@ -14,10 +14,10 @@ export function noPositionsView({ onValue }) {
   const element = el('section', 'panel controls biases-nopos');
   const make = fieldMakers({ params, prefix: 'biases.fields', onValue, optionKey: () => '' });
   const fields = { tokens: make.slider('tokens') };
-  const grid = el('div', 'field-grid');
-  grid.append(fields.tokens.element);
   const figure = chartFigure('nopos-share');
-  element.append(grid, figure.element);
+  // The number of tokens changes only this chart: its slider sits under the drawing.
+  fieldsUnder(figure, fields);
+  element.append(figure.element);
 
   /** causal, bidirectional: the first column of each output (the first token's share at every position). */
   function draw({ causal, bidirectional }, width) {

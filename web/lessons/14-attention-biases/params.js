@@ -23,3 +23,15 @@ export const params = {
   // No positions: how many tokens the uniform-attention example has.
   tokens: param.int({ min: 2, max: 16, def: 6, argument: 'seq_len', label: L('tokens') }),
 };
+
+/** Published settings, as buttons: ALiBi's paper and BLOOM's smaller models; T5-small's encoder and decoder. */
+export const presets = {
+  alibi: [
+    { id: 'paper', values: { heads: 8, length: 8, alibiMode: 'causal' } },
+    { id: 'bloom', values: { heads: 16, length: 8, alibiMode: 'causal' } },
+  ],
+  t5: [
+    { id: 'encoder', values: { buckets: 32, maxDistance: 128, t5Mode: 'bidirectional', t5Heads: 8 } },
+    { id: 'decoder', values: { buckets: 32, maxDistance: 128, t5Mode: 'causal', t5Heads: 8 } },
+  ],
+};

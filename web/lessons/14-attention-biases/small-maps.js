@@ -1,7 +1,8 @@
 // Small multiples: one small heat map per head, side by side and wrapping, all on one colour scale (one legend
 // above them). No values are printed in the cells (the figure's table holds them) and no axes are drawn on each
 // map: the figure's note says which way i and j run. Red below zero, blue above, as the lab's other heat maps;
-// a masked score (−∞) is a grey cell.
+// values that are never positive (ALiBi's penalties) get a sequential scale from pale at 0 to deep red, so the
+// key shows only the range they take; a masked score (−∞) is a grey cell.
 import * as Plot from '@observablehq/plot';
 import { legend } from '../../src/charts/plot.js';
 import { px } from '../../src/ui/text-size.js';
@@ -11,10 +12,13 @@ const MASKED = '#a3a3a3';
 
 /**
  * maps: [{ lines: [title, subtitle?], matrix: {rows, cols, data}, aria }]; domain: [lo, hi] shared by every map
- * (diverging at 0); legendLabel: the colour key's title. Returns a <div> holding the key and the maps.
+ * (diverging at 0 when it holds both signs, sequential when hi is 0); legendLabel: the colour key's title. Returns
+ * a <div> holding the key and the maps.
  */
 export function smallMaps({ maps, domain, legendLabel }) {
-  const color = { type: 'diverging', scheme: 'rdbu', pivot: 0, domain, label: legendLabel };
+  const color = domain[1] > 0
+    ? { type: 'diverging', scheme: 'rdbu', pivot: 0, domain, label: legendLabel }
+    : { type: 'linear', scheme: 'reds', reverse: true, domain, label: legendLabel };
   const scale = Plot.scale({ color });
   const colours = new Map(); // a bias repeats along its diagonals: each value is coloured once
   const colour = (v) => {

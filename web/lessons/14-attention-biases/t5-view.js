@@ -7,27 +7,32 @@ import { chartFigure } from '../../src/charts/figure.js';
 import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { fieldMakers } from '../../src/ui/control-panel.js';
+import { controlPanel, fieldMakers } from '../../src/ui/control-panel.js';
 import { el } from '../../src/ui/dom.js';
-import { params } from './params.js';
+import { params, presets } from './params.js';
 import { smallMaps } from './small-maps.js';
 
-export function t5View({ onValue }) {
-  const element = el('section', 'panel controls biases-t5');
+export function t5View({ onValue, onPreset }) {
   const make = fieldMakers({ params, prefix: 'biases.fields', onValue, optionKey: (name, option) => `biases.modes.${option}` });
-  const fields = { buckets: make.slider('buckets'), maxDistance: make.text('maxDistance'), t5Mode: make.select('t5Mode') };
-  const grid = el('div', 'field-grid');
-  grid.append(...Object.values(fields).map((f) => f.element));
-  // The positions of the grid and of the bias maps, and the table the bias is read from.
-  const tableFields = { t5Length: make.slider('t5Length'), t5Heads: make.slider('t5Heads'), seed: make.text('seed', { width: 22 }) };
-  const tableGrid = el('div', 'field-grid');
-  tableGrid.append(...Object.values(tableFields).map((f) => f.element));
-  Object.assign(fields, tableFields);
+  // The buckets, then the positions of the grid and of the bias maps and the table the bias is read from: one
+  // panel, which stays in view over the figures below it (lesson-view.js).
+  const controls = controlPanel({
+    id: 't5',
+    keys: 'biases.t5',
+    presets: presets.t5,
+    onPreset,
+    summary: (v) => t('biases.t5.presets.summary', { buckets: v.buckets, max: v.maxDistance, heads: v.t5Heads }),
+    fields: {
+      buckets: make.slider('buckets'), maxDistance: make.text('maxDistance'), t5Mode: make.select('t5Mode'),
+      t5Length: make.slider('t5Length'), t5Heads: make.slider('t5Heads'), seed: make.text('seed', { width: 22 }),
+    },
+  });
+  const element = el('section', 'panel biases-t5');
   const curve = chartFigure('t5-buckets');
   const gridFigure = chartFigure('t5-grid');
   const biasFigure = chartFigure('t5-bias');
   const summary = el('p', 't5-summary');
-  element.append(grid, curve.element, summary, tableGrid, gridFigure.element, biasFigure.element);
+  element.append(curve.element, summary, gridFigure.element, biasFigure.element);
 
   /** offsets, buckets: the bucket of each offset; exact: how many distances get a bucket of their own; grid. */
   function draw({ offsets, buckets, exact, last, maxDistance, bidirectional, grid: g, bucketCount, table, bias, seed }, width) {
@@ -104,6 +109,5 @@ export function t5View({ onValue }) {
       fileKey: `len${n}-seed${seed}`,
     });
   }
-  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
-  return { element, fields, draw, width: curve.width, relabel };
+  return { controls, element, fields: controls.fields, draw, width: curve.width, relabel: controls.relabel };
 }

@@ -7,7 +7,7 @@ import { formatCount, formatNumber, formatPercent } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable } from '../../src/charts/table.js';
-import { fieldMakers } from '../../src/ui/control-panel.js';
+import { fieldMakers, fieldsUnder } from '../../src/ui/control-panel.js';
 import { el } from '../../src/ui/dom.js';
 import { params, METHODS } from './params.js';
 
@@ -20,10 +20,10 @@ export function anglesView({ onValue }) {
   const element = el('section', 'panel controls stretch-angles-panel');
   const make = fieldMakers({ params, prefix: 'stretch.fields', onValue, optionKey: () => '' });
   const fields = { pair: make.slider('pair') };
-  const grid = el('div', 'field-grid');
-  grid.append(fields.pair.element);
   const figure = chartFigure('stretch-positions');
-  element.append(grid, figure.element);
+  // The pair changes only this chart: its slider sits under the drawing, in view with what it moves.
+  fieldsUnder(figure, fields);
+  element.append(figure.element);
 
   /**
    * positions: the positions sampled; angles: {method: Float64Array(positions.length)}; pair; original: L;
@@ -33,7 +33,12 @@ export function anglesView({ onValue }) {
   function draw(r, width) {
     const lang = language();
     const names = METHODS.map((m) => t(`stretch.methods.${m}`));
-    const series = METHODS.map((m, k) => ({ name: names[k], x: r.positions, y: [...r.angles[m]] }));
+    // A method whose angles are another's (YaRN on a pair it interpolates fully is linear interpolation) is
+    // drawn dashed over it, so neither line hides the other.
+    const same = (a, b) => a.every((v, k) => Math.abs(v - b[k]) <= 1e-9 * Math.max(1, Math.abs(v)));
+    const series = METHODS.map((m, k) => ({
+      name: names[k], x: r.positions, y: [...r.angles[m]], dashed: METHODS.slice(0, k).some((earlier) => same(r.angles[m], r.angles[earlier])),
+    }));
     const vars = {
       pair: r.pair,
       last: formatCount(r.last, lang),

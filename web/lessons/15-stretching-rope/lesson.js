@@ -6,23 +6,18 @@ import { t, language } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
 import { lessonView } from '../../src/lesson-view.js';
 import { controlPanel, fieldMakers } from '../../src/ui/control-panel.js';
-import { quiz } from '../../src/ui/quiz.js';
-import { el } from '../../src/ui/dom.js';
+import { quizPanel } from '../../src/ui/quiz.js';
 import { params, presets, METHODS } from './params.js';
 import { wavelengthsView } from './wavelengths-view.js';
 import { coverageView } from './coverage-view.js';
 import { anglesView } from './angles-view.js';
 import { yarnView } from './yarn-view.js';
 import { storyView } from './story-view.js';
+import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 import './stretch.css';
 
 export { params };
 
-const QUESTIONS = [
-  { id: 'unseen', options: [{ id: 'slow', correct: true }, { id: 'fast', correct: false }, { id: 'all', correct: false }] },
-  { id: 'linear', options: [{ id: 'squeeze', correct: true }, { id: 'new', correct: false }, { id: 'free', correct: false }] },
-  { id: 'yarn', options: [{ id: 'mix', correct: true }, { id: 'base', correct: false }, { id: 'train', correct: false }] },
-];
 /** Distances the decay chart covers at most (the bound costs dim/2 terms per distance). */
 const DECAY_REACH = 4096;
 /** Steps between the positions at which one pair's angles are asked for (plus L − 1, the end of training). */
@@ -54,9 +49,7 @@ export function mount({ kernel, initial, save }) {
   const angles = anglesView({ onValue: propose });
   const yarn = yarnView();
   const story = storyView();
-  const check = quiz({ prefix: 'stretch.quiz', questions: QUESTIONS });
-  const quizPanel = el('section', 'panel stretch-quiz');
-  quizPanel.append(check.element);
+  const check = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
 
   function compute(next) {
     const factor = Number(next.factor);
@@ -127,9 +120,12 @@ export function mount({ kernel, initial, save }) {
       yarn.draw(r, yarn.width());
     },
     observe: wavelengths.element,
+    // The head's fields stay in view over every figure they change (lesson-view.js); the pair's slider changes
+    // only the angle chart, under which it sits.
+    drives: { controls: ['wavelengths', 'coverage', 'angles', 'yarn'], angles: ['angles'] },
     widgets: {
       controls: controls.element, wavelengths: wavelengths.element, unseenStory: story.coverage, coverage: coverage.element, pairStory: story.pair,
-      angles: angles.element, yarn: yarn.element, quiz: quizPanel,
+      angles: angles.element, yarn: yarn.element, quiz: check.element,
     },
   });
 }

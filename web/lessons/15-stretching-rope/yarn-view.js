@@ -7,6 +7,26 @@ import { seriesChart } from '../../src/charts/series.js';
 import { dataTable } from '../../src/charts/table.js';
 import { el } from '../../src/ui/dom.js';
 
+/**
+ * A bound that ripples from one distance to the next, as the chart draws it: distances 0 … band − 1 as they are
+ * (the steep start), then the mean over each band of `band` distances at the band's middle. Two rippling lines
+ * drawn point by point tangle into one; their band means show which decays faster.
+ */
+function bandMeans(values, band) {
+  const x = [];
+  const y = [];
+  for (let n = 0; n < Math.min(band, values.length); n++) {
+    x.push(n);
+    y.push(values[n]);
+  }
+  for (let start = band; start < values.length; start += band) {
+    const part = values.slice(start, start + band);
+    x.push(start + (part.length - 1) / 2);
+    y.push(part.reduce((sum, v) => sum + v, 0) / part.length);
+  }
+  return { x, y };
+}
+
 export function yarnView() {
   const element = el('section', 'panel stretch-yarn');
   const ramp = chartFigure('stretch-ramp');
@@ -29,6 +49,7 @@ export function yarnView() {
       }),
     });
     const d = Array.from({ length: decayPlain.length }, (_, n) => n);
+    const band = Math.max(1, Math.round(reach / 64));
     const names = [t('stretch.decay.plain'), t(`stretch.methods.${method}`)];
     const reachText = formatCount(reach, language());
     const decayTitle = t('stretch.decay.title', { reach: reachText });
@@ -41,9 +62,9 @@ export function yarnView() {
     });
     decay.update({
       title: decayTitle,
-      drawing: seriesChart({ series: [{ name: names[0], x: d, y: [...decayPlain] }, { name: names[1], x: d, y: [...decayStretched] }], width, labels: { x: t('stretch.decay.x'), y: t('stretch.decay.y'), aria: t('stretch.decay.aria', { reach: reachText }), description: t('stretch.decay.description') }, yZero: true }),
-      noteText: t('stretch.decay.note'),
-      table: () => decayTable(Math.max(1, Math.round(reach / 128))),
+      drawing: seriesChart({ series: [{ name: names[0], ...bandMeans(decayPlain, band) }, { name: names[1], ...bandMeans(decayStretched, band) }], width, labels: { x: t('stretch.decay.x'), y: t('stretch.decay.y'), aria: t('stretch.decay.aria', { reach: reachText }), description: t('stretch.decay.description') }, yZero: true }),
+      noteText: t('stretch.decay.note', { band: formatCount(band, language()) }),
+      table: () => decayTable(band),
       csv: () => decayTable(1),
       fileKey: `${method}-to${reach}`,
     });

@@ -8,13 +8,14 @@ import { language } from '../i18n.js';
 import { linearTicks, logTickFormat, yTickRoom } from './axes.js';
 
 /**
- * series: [{name, x: number[], y: number[]}]; labels: {x, y, aria, description}; logY: log scale on y;
+ * series: [{name, x: number[], y: number[], dashed}]; labels: {x, y, aria, description}; logY: log scale on y;
  * logX: log scale on x; marks: extra Plot marks (rules, highlighted dots) drawn on top; xDomain / yDomain: fixed axis ranges
  * (a curve that grows while a job runs keeps its axis); yZero: the y axis includes 0; yInclude: y values the axis
- * must reach besides the data's (a rule drawn among `marks`), as Plot's own domain would.
+ * must reach besides the data's (a rule drawn among `marks`), as Plot's own domain would. A `dashed` series is
+ * drawn dashed, over the solid ones: where it lies on another series, both still show.
  */
 export function seriesChart({ series, width, labels, logY = false, logX = false, marks = [], xDomain, yDomain, yZero = false, yInclude = [] }) {
-  const points = series.flatMap((s) => s.x.map((x, i) => ({ series: s.name, x, y: s.y[i] })));
+  const points = series.flatMap((s) => s.x.map((x, i) => ({ series: s.name, x, y: s.y[i], dashed: Boolean(s.dashed) })));
   const dense = points.length / Math.max(1, series.length) > 60;
   const height = chartHeight(width, 0.45, 260, 360);
   // The y range as Plot will take it: the given domain, else the values' extent (with 0 when asked).
@@ -43,7 +44,9 @@ export function seriesChart({ series, width, labels, logY = false, logX = false,
     y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', type, ...yAxis, grid: true, domain: yDomain, zero: yZero && !logY },
     color: series.length > 1 ? { legend: true, domain: series.map((s) => s.name), scheme: 'observable10' } : undefined,
     marks: [
-      Plot.line(points, { x: 'x', y: 'y', z: 'series', stroke: series.length > 1 ? 'series' : 'currentColor', strokeWidth: 1.75 }),
+      ...[false, true].map((dashed) => Plot.line(points.filter((p) => p.dashed === dashed), {
+        x: 'x', y: 'y', z: 'series', stroke: series.length > 1 ? 'series' : 'currentColor', strokeWidth: 1.75, strokeDasharray: dashed ? '6 5' : null,
+      })),
       dense ? null : Plot.dot(points, { x: 'x', y: 'y', fill: series.length > 1 ? 'series' : 'currentColor', r: 2.5 }),
       ...marks,
     ],
