@@ -41,7 +41,7 @@ test('start over: this lesson forgets its values and self-check answers; the who
   await quiz.locator('.quiz-check').click();
   assert.ok((await stored(page)).includes('poslab:quiz:distances.quiz'));
   await page.locator('.start-over-lesson').click();
-  await page.waitForFunction(() => document.querySelector('[data-field="farPos"] input[type=text]').value === '10000000');
+  await page.waitForFunction(() => document.querySelector('[data-field="farPos"] input[type=text]')?.value === '10000000');
   assert.equal(await page.locator('.lesson-quiz .quiz-progress').getAttribute('data-right'), '0');
   assert.ok(!(await stored(page)).includes('poslab:quiz:distances.quiz'));
   assert.match(page.url(), /farPos=10000000/);
@@ -53,7 +53,7 @@ test('start over: this lesson forgets its values and self-check answers; the who
   assert.ok((await stored(page)).includes('poslab:params:same-token-elsewhere'));
   page.once('dialog', (dialog) => dialog.accept());
   await page.locator('.start-over-lab').click();
-  await page.waitForFunction(() => document.querySelector('[data-field="token"] input[type=text]').value === '21');
+  await page.waitForFunction(() => document.querySelector('[data-field="token"] input[type=text]')?.value === '21');
   const left = await stored(page);
   assert.ok(!left.includes('poslab:params:distances') && !left.some((k) => k.startsWith('poslab:quiz:')), left.join(', '));
   assert.equal(await page.textContent('.start-over-lab'), 'Empezar todo el laboratorio de nuevo');
