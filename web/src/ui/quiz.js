@@ -132,7 +132,11 @@ export function quiz({ prefix, questions }) {
     };
     return { fieldset, relabel };
   });
-  element.append(...parts.map((p) => p.fieldset), progress);
+  // The questions side by side where two fit (quiz.css), so a self-check is half as tall on a wide screen.
+  const grid = document.createElement('div');
+  grid.className = 'quiz-questions';
+  grid.append(...parts.map((p) => p.fieldset));
+  element.append(grid, progress);
   const relabel = () => {
     parts.forEach((p) => p.relabel());
     sayProgress();
