@@ -180,3 +180,40 @@ for (const [lang, start] of [['en', 'start, dimension 0'], ['es', 'origen, dimen
     await context.close();
   });
 }
+
+test('the steps come one at a time: tabs and arrow keys choose the step, the link keeps it, the hidden steps are drawn', async () => {
+  const { page, problems, context } = await open('#/formula-step-by-step?lang=es');
+  const shown = () => page.$$eval('.stepper [role=tabpanel]', (panels) => panels.filter((p) => !p.hidden).map((p) => p.dataset.step));
+  const selected = () => page.$$eval('.stepper [role=tab]', (tabs) => tabs.filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.textContent));
+  assert.deepEqual(await shown(), ['1']);
+  assert.deepEqual(await selected(), ['1 · Ceros y posiciones']);
+  // Hidden steps are still drawn: their numbers are in the page (the blog's div_term).
+  assert.deepEqual((await cells(page, '[data-step="2"]'))[1].slice(1, 4), ['1.0000', '0.96466', '0.93057']);
+  await page.getByRole('tab', { name: '3 · Los ángulos' }).click();
+  await frames(page);
+  assert.deepEqual(await shown(), ['3']);
+  assert.match(page.url(), /step=3/);
+  // The tab list is one Tab stop; the arrows, Home and End move along it and show their step.
+  await page.keyboard.press('ArrowRight');
+  await frames(page);
+  assert.deepEqual(await shown(), ['4']);
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-selected')), 'true');
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowRight'); // from the last tab back to the first
+  await frames(page);
+  assert.deepEqual(await shown(), ['1']);
+  assert.deepEqual(await page.$$eval('.stepper [role=tab]', (tabs) => tabs.map((t) => t.tabIndex)), [0, -1, -1, -1, -1]);
+  // "Next" names the step it opens; the first step has no "previous".
+  const moves = page.locator('.stepper-moves button:visible');
+  assert.deepEqual(await moves.allTextContents(), ['Siguiente: 2 · El divisor →']);
+  await moves.click();
+  await frames(page);
+  assert.deepEqual(await shown(), ['2']);
+  assert.deepEqual(await page.locator('.stepper-moves button:visible').allTextContents(), ['← Anterior: 1 · Ceros y posiciones', 'Siguiente: 3 · Los ángulos →']);
+  // A reload of the link shows the same step, in the other language too.
+  await page.goto(page.url().replace('lang=es', 'lang=en'));
+  await page.waitForFunction(() => document.querySelector('.stepper [aria-selected=true]')?.textContent === '2 · The divisor');
+  assert.deepEqual(await shown(), ['2']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -6,6 +6,7 @@ import { sliderField, textField } from '../../src/ui/fields.js';
 import { params } from './params.js';
 import { endsTable } from './ends.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { stepper } from '../../src/ui/stepper.js';
 
 const CODE = {
   1: 'pe = torch.zeros(max_len, d_model)\nposition = torch.arange(0, max_len, dtype=torch.float).unsqueeze(1)',
@@ -50,7 +51,9 @@ const note = (text) => {
 /**
  * The step cards (element) and their fields (controls): max_len, d_model and the row to print, which redraw the
  * cards, the wavelengths and the rotation. The fields are their own panel, placed above the cards, so that they
- * can stay in view, as a strip under the header, over everything they redraw (lesson-view.js, drives).
+ * can stay in view, as a strip under the header, over everything they redraw (lesson-view.js, drives). The cards
+ * are shown one at a time (ui/stepper.js); the step shown is the lesson's `step` parameter, kept in the link
+ * like a field's value.
  */
 export function stepsView({ onValue }) {
   const element = document.createElement('section');
@@ -68,7 +71,14 @@ export function stepsView({ onValue }) {
   const cards = [1, 2, 3, 4, 5].map(stepCard);
   strip.append(grid);
   controls.append(strip);
-  element.append(...cards.map((c) => c.element));
+  const steps = stepper({
+    panels: cards.map((c) => c.element),
+    tabKey: (i) => `formulaSteps.steps.${i + 1}.tab`,
+    onSelect: (i) => onValue('step', i + 1),
+  });
+  element.append(steps.element);
+  // The step shown is a field like the others (set from a link, kept by the lesson), with no error to show.
+  fields.step = { set: (n) => steps.select(n - 1), showError: () => {}, relabel: steps.relabel };
 
   /** divTerm: Float64Array(d/2); angles: {rows, cols, data}; pe: {rows, cols, data}. */
   function draw({ maxLen, dModel, row, divTerm, angles, pe }) {
