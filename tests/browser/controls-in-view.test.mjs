@@ -15,9 +15,6 @@ import { useLesson, waitForReady, LESSON_IDS } from './browser.mjs';
 const PENDING = new Set([
   'why-order',
   'embedding-to-position',
-  // At 360 px in Spanish the main strip covers 349 px, and the requirements table with its seed field needs more
-  // than the 391 left (the field ends 7 px below the screen); converted at every other screen.
-  'distances',
   'words-positions-similarity',
   'text-to-tokens',
   'padding-and-masks',
