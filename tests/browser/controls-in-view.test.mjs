@@ -17,7 +17,6 @@ const PENDING = new Set([
   'embedding-to-position',
   'words-positions-similarity',
   'text-to-tokens',
-  'padding-and-masks',
   'train-transformer',
   'longer-than-seen',
   'language-model',
