@@ -16,7 +16,6 @@ const PENDING = new Set([
   'why-order',
   'embedding-to-position',
   'words-positions-similarity',
-  'text-to-tokens',
   'train-transformer',
   'longer-than-seen',
   'language-model',
