@@ -14,7 +14,6 @@ import { useLesson, waitForReady, LESSON_IDS } from './browser.mjs';
 // web/src/lesson-view.js and lesson 03, pe-matrix) means taking it out of this set: this test then holds it.
 const PENDING = new Set([
   'why-order',
-  'embedding-to-position',
   'words-positions-similarity',
   'train-transformer',
   'longer-than-seen',
