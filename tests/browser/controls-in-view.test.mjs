@@ -13,7 +13,6 @@ import { useLesson, waitForReady, LESSON_IDS } from './browser.mjs';
 // Lessons whose controls do not yet follow their figures. Converting one (lesson.mount's `drives`, see the top of
 // web/src/lesson-view.js and lesson 03, pe-matrix) means taking it out of this set: this test then holds it.
 const PENDING = new Set([
-  'why-order',
   'words-positions-similarity',
   'train-transformer',
   'longer-than-seen',
