@@ -13,14 +13,7 @@ import { useLesson, waitForReady, LESSON_IDS } from './browser.mjs';
 // Lessons whose controls do not yet follow their figures. Converting one (lesson.mount's `drives`, see the top of
 // web/src/lesson-view.js and lesson 03, pe-matrix) means taking it out of this set: this test then holds it.
 const PENDING = new Set([
-  'why-order',
-  'embedding-to-position',
-  // At 360 px in Spanish the main strip covers 349 px, and the requirements table with its seed field needs more
-  // than the 391 left (the field ends 7 px below the screen); converted at every other screen.
-  'distances',
   'words-positions-similarity',
-  'text-to-tokens',
-  'padding-and-masks',
   'train-transformer',
   'longer-than-seen',
   'language-model',

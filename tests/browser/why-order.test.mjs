@@ -1,6 +1,6 @@
 // Lesson "why-order": reordering a sentence, with positions off the outputs are the same vectors reordered
 // (check mark), with positions on they are not (cross); the numbers are PyTorch's; links restore the view;
-// an impossible order is explained in the reader's language.
+// an impossible order is explained in the reader's language; on a phone the sticky panel folds to one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -196,3 +196,23 @@ for (const [lang, label, message] of [
     await context.close();
   });
 }
+
+test('on a phone the sticky panel folds to one line that says the sentence, the switches and the seed it holds', async () => {
+  const { page, problems, context } = await open('#/why-order?lang=en&pe=on&seed=42', { viewport: { width: 360, height: 740 } });
+  const toggle = page.locator('.why-order-controls .strip-toggle');
+  const height = () => page.locator('.why-order-controls [data-strip]').evaluate((el) => el.getBoundingClientRect().height);
+  const unfolded = await height();
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.equal(await page.locator('[data-field="order"]').isVisible(), false);
+  assert.equal(await page.locator('.why-order-controls .strip-values').textContent(), 'the black cat · with positions · no mask · seed 42');
+  const folded = await height();
+  assert.ok(folded < unfolded / 3, `folded ${folded} px, unfolded ${unfolded} px`);
+  // A switch changed while unfolded is in the line once folded again.
+  await toggle.click();
+  await page.getByLabel('Causal mask', { exact: true }).selectOption('on');
+  await toggle.click();
+  assert.equal(await page.locator('.why-order-controls .strip-values').textContent(), 'the black cat · with positions · causal mask · seed 42');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

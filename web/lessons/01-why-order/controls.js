@@ -2,6 +2,7 @@
 import { t } from '../../src/i18n.js';
 import { selectField, textField } from '../../src/ui/fields.js';
 import { reorderList } from '../../src/ui/reorder.js';
+import { stripFold } from '../../src/ui/control-panel.js';
 import { params } from './params.js';
 
 const key = (name) => `whyOrder.fields.${name}`;
@@ -36,10 +37,21 @@ export function controlsView({ onValue, onOrder, onReset }) {
   reset.addEventListener('click', onReset);
   orderBox.append(words.element, reset, hint, error);
 
+  // The sentence, its order and the switches are the panel's strip: it stays in view over the two runs and the
+  // check they change (lesson.js, drives), and folds to one line on a phone. What goes above it (the seeded head)
+  // scrolls away with the title.
   const grid = document.createElement('div');
   grid.className = 'field-grid';
-  grid.append(fields.sentence.element, fields.pe.element, fields.mask.element, fields.seed.element);
-  element.append(title, fields.sentence.element, orderBox, grid);
+  grid.id = 'why-order-fields';
+  grid.append(fields.sentence.element, orderBox, fields.pe.element, fields.mask.element, fields.seed.element);
+  const strip = document.createElement('div');
+  strip.className = 'panel-strip';
+  strip.dataset.strip = '';
+  const summary = (v) =>
+    t('whyOrder.controls.summary', { sentence: t(`whyOrder.options.sentence.${v.sentence}`), pe: t(`whyOrder.controls.pe.${v.pe}`), mask: t(`whyOrder.controls.mask.${v.mask}`), seed: v.seed });
+  const fold = stripFold({ grid, strip, fields, summary });
+  strip.append(grid, fold.element);
+  element.append(title, strip);
 
   let orderError = null;
   const relabel = () => {
@@ -49,10 +61,13 @@ export function controlsView({ onValue, onOrder, onReset }) {
     error.textContent = orderError ? orderError() : '';
     for (const field of Object.values(fields)) field.relabel();
     words.relabel();
+    fold.relabel();
   };
   relabel();
   return {
     element,
+    /** Puts `part` above the fields, under the title. */
+    addAbove: (part) => strip.before(part),
     fields,
     words,
     /** text: () => string in the current language, or null to clear. */

@@ -1,5 +1,6 @@
-// The head the seed drew, readable: W_q, W_k and W_v as tables, folded away under the seed field. Their
-// values are two-decimal numbers by construction, so they are printed with two decimals, as drawn.
+// The head the seed drew, readable: W_q, W_k and W_v as tables, folded away under the panel's title, above the
+// fields (which stay in view over the figures below them). Their values are two-decimal numbers by
+// construction, so they are printed with two decimals, as drawn.
 import { t } from '../../src/i18n.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 

@@ -44,7 +44,7 @@ export function mount({ kernel, initial, save }) {
   };
   const results = resultsView();
   const headTables = headView();
-  controls.element.append(headTables.element);
+  controls.addAbove(headTables.element);
   // The seeded head (word vectors and W_q, W_k, W_v), drawn by the kernel once per seed.
   let head = null;
   const example = (seed) => {
@@ -97,6 +97,8 @@ export function mount({ kernel, initial, save }) {
       if (order.length !== wordsOf(sentence).length) lesson.apply({ order: reorderOf(sentence) });
     },
     observe: results.element,
+    // The panel stays in view over the two runs and the check (lesson-view.js).
+    drives: { controls: ['results', 'check'] },
     widgets: { controls: controls.element, results: results.element, check: check.element, quiz: selfCheck.element },
   });
 }

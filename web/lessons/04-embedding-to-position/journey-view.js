@@ -6,6 +6,7 @@ import { chartFigure } from '../../src/charts/figure.js';
 import { xyChart } from '../../src/charts/xy.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { textField } from '../../src/ui/fields.js';
+import { fieldsUnder } from '../../src/ui/control-panel.js';
 import { float32Repr } from '../../src/format-torch.js';
 import { params } from './params.js';
 
@@ -17,11 +18,10 @@ export function journeyView({ onValue }) {
   element.className = 'panel journey';
   const text = (name) => textField({ name, decl: params[name], labelKey: `${key(name)}.label`, hintKey: `${key(name)}.hint`, onValue: (v) => onValue(name, v), width: 6 });
   const fields = { token: text('token'), dimX: text('dimX'), dimY: text('dimY') };
-  const grid = document.createElement('div');
-  grid.className = 'field-grid';
-  grid.append(...Object.values(fields).map((f) => f.element));
+  // The token and the two dimensions change only this chart: they sit under it, in view with what they change.
   const figure = chartFigure('journey-chart');
-  element.append(grid, figure.element);
+  element.append(figure.element);
+  fieldsUnder(figure, fields);
 
   /**
    * visits: one entry per position p: {sentence (ids), embedded, scaled, encoded} rows of the token at p.

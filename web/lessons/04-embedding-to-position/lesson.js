@@ -106,6 +106,9 @@ export function mount({ kernel, initial, save }) {
     compute,
     draw,
     observe: journey.element,
+    // The main panel stays in view over every figure its fields change (lesson-view.js); the step tables' digits,
+    // the journey's token and dimensions and the module's fields change only their own figure.
+    drives: { controls: ['table', 'steps', 'attention', 'journey'], steps: ['steps'], journey: ['journey'], module: ['module'] },
     widgets: {
       controls: controls.element,
       table: tablePanel.element,

@@ -27,7 +27,8 @@ export function moduleView({ onValue }) {
     modP: make('modP', selectField, { optionKey: (o) => `embeddingToPosition.options.modP.p${o.replace('.', '_')}` }),
     modMode: make('modMode', selectField, { optionKey: (o) => `embeddingToPosition.options.modMode.${o}` }),
   };
-  const grid = el('div', 'field-grid');
+  // Above the tables they change (a column of tables taller than a screen), side by side even on a phone.
+  const grid = el('div', 'field-grid figure-fields');
   grid.append(...Object.values(fields).map((f) => f.element));
   const state = el('pre', 'module-state');
   state.tabIndex = 0;

@@ -206,6 +206,8 @@ export function mount({ kernel, initial, save }) {
       tokens.relabel();
       selfCheck.relabel();
     },
+    // Each panel's fields change only its own figure: the words that fit in max_len, the batch's tables.
+    drives: { fit: ['fit'], batch: ['batch'] },
     widgets: { text: textBox.element, tokens: tokens.element, fit: fit.element, batch: batch.element, quiz: selfCheck.element },
     observe: textBox.element,
   });

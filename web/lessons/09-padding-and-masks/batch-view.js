@@ -1,5 +1,5 @@
-// The batch: three sentences of the toy model's words and max_len, then the batch as PyTorch holds it (token
-// per position, [PAD] where a sentence has ended), the key_padding_mask that marks those places, and shapes.
+// The batch as PyTorch holds it (token per position, [PAD] where a sentence has ended), the key_padding_mask that
+// marks those places, and shapes; and the panel above it that builds the batch (batchControls).
 import { t } from '../../src/i18n.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { fieldMakers } from '../../src/ui/control-panel.js';
@@ -9,23 +9,42 @@ import { params, SENTENCES } from './params.js';
 /** A [PAD] cell, marked so it reads apart from the words (and not by colour alone: it says PAD). */
 export const padCell = () => el('span', 'pad-token', '[PAD]');
 
-export function batchView({ onValue }) {
-  const { element, title } = titledPanel('padding-batch', 'padding-batch-title');
-  const make = fieldMakers({ params, prefix: 'padding.fields', onValue, optionKey: () => '' });
+/**
+ * The three sentences, max_len and the sentence the rows and the attention follow: every figure of the lesson
+ * reads them, so the fields are the panel's strip, in view over those figures (lesson.js, drives).
+ */
+export function batchControls({ onValue }) {
+  const { element, title } = titledPanel('controls padding-controls', 'padding-controls-title');
+  const make = fieldMakers({ params, prefix: 'padding.fields', onValue, optionKey: (name, option) => `padding.options.${name}.${option}` });
   const fields = {};
   for (const name of SENTENCES) {
     fields[name] = make.text(name, { inputMode: 'text', width: 24, placeholderKey: `padding.examples.${name}` });
   }
   fields.maxLen = make.slider('maxLen');
+  fields.shown = make.select('shown');
   const grid = el('div', 'field-grid');
   grid.append(...Object.values(fields).map((f) => f.element));
+  const strip = el('div', 'panel-strip');
+  strip.dataset.strip = '';
+  strip.append(grid);
+  element.append(strip);
+  const relabel = () => {
+    title.textContent = t('padding.controls.title');
+    Object.values(fields).forEach((f) => f.relabel());
+  };
+  relabel();
+  return { element, fields, relabel };
+}
+
+export function batchView() {
+  const { element, title } = titledPanel('padding-batch', 'padding-batch-title');
   const summary = el('p', 'padding-summary');
   summary.setAttribute('aria-live', 'polite');
   const batchHost = el('div', 'padding-batch-table');
   const maskHost = el('div', 'padding-mask-table');
   const shapes = el('pre', 'padding-shapes');
   shapes.tabIndex = 0; // it scrolls sideways on a phone: reachable by keyboard, as the lessons' code blocks are
-  element.append(title, grid, summary, batchHost, maskHost, shapes);
+  element.append(title, summary, batchHost, maskHost, shapes);
 
   /** batch: [{words, length}] (words as typed or the example; length = real tokens after the cut); maxLen. */
   function draw({ batch, maxLen }) {
@@ -58,6 +77,5 @@ export function batchView({ onValue }) {
       `x = embedding(ids) + pe[:${maxLen}]   torch.Size([${batch.length}, ${maxLen}, 8])`,
     ].join('\n');
   }
-  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
-  return { element, fields, draw, relabel };
+  return { element, draw };
 }

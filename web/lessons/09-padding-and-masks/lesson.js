@@ -7,7 +7,7 @@ import { lessonView } from '../../src/lesson-view.js';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { DIM, NOTEBOOK_SEED, WORDS } from '../../src/toy-attention-model.js';
 import { EXAMPLES, params, SENTENCES } from './params.js';
-import { batchView } from './batch-view.js';
+import { batchControls, batchView } from './batch-view.js';
 import { rowsView } from './rows-view.js';
 import { attentionView } from './attention-view.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
@@ -21,7 +21,8 @@ const PAD_ID = WORDS.length;
 export function mount({ kernel, initial, save }) {
   const lesson = lessonView({ initial, save, syncDraft: true });
   const { propose } = lesson;
-  const batch = batchView({ onValue: propose });
+  const controls = batchControls({ onValue: propose });
+  const batch = batchView();
   const rows = rowsView({ onValue: propose });
   const attention = attentionView();
   const selfCheck = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
@@ -65,7 +66,7 @@ export function mount({ kernel, initial, save }) {
   }
 
   return lesson.mount({
-    panels: [batch, rows],
+    panels: [controls, rows],
     relabel: () => selfCheck.relabel(),
     compute: (next, failed) => lesson.attempt(compute, next, failed, () => null),
     draw: (result) => {
@@ -74,6 +75,9 @@ export function mount({ kernel, initial, save }) {
       attention.draw(result.attention, attention.width());
     },
     observe: attention.element,
-    widgets: { batch: batch.element, rows: rows.element, attention: attention.element, quiz: selfCheck.element },
+    // The batch's panel stays in view over every figure (lesson-view.js); what the rows table shows changes only
+    // the table, under which it sits.
+    drives: { controls: ['batch', 'rows', 'attention'], rows: ['rows'] },
+    widgets: { controls: controls.element, batch: batch.element, rows: rows.element, attention: attention.element, quiz: selfCheck.element },
   });
 }

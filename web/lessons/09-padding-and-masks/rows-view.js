@@ -2,20 +2,21 @@
 // nn.Embedding's padding_idx row), the position code, or their sum, the row the model reads.
 import { t } from '../../src/i18n.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { fieldMakers } from '../../src/ui/control-panel.js';
+import { fieldMakers, fieldsUnder } from '../../src/ui/control-panel.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 import { params } from './params.js';
 
 export function rowsView({ onValue }) {
   const { element, title } = titledPanel('padding-rows', 'padding-rows-title');
   const make = fieldMakers({ params, prefix: 'padding.fields', onValue, optionKey: (name, option) => `padding.options.${name}.${option}` });
-  const fields = { shown: make.select('shown'), part: make.select('part') };
-  const grid = el('div', 'field-grid');
-  grid.append(fields.shown.element, fields.part.element);
+  // What the table shows changes only the table: the field sits under it (the sentence it follows is a field of
+  // the batch's panel, which the attention below reads too).
+  const fields = { part: make.select('part') };
   const tableHost = el('div', 'padding-rows-table');
   const verdict = el('p', 'padding-rows-verdict');
   verdict.setAttribute('aria-live', 'polite');
-  element.append(title, grid, tableHost, verdict);
+  element.append(title, tableHost, verdict);
+  fieldsUnder({ host: tableHost }, fields);
 
   /** shown: {n, words, length, maxLen}; matrices: {embedding, position, sum} as {rows, cols, data}; part. */
   function draw({ shown, matrices, part }) {

@@ -91,9 +91,10 @@ export function controlPanel({ id, keys, presets, onPreset, summary, fields }) {
 /**
  * On a phone a sticky strip takes a third of the screen: a button folds it to one line that says the current
  * values (summary, as the presets spell theirs out) and unfolds it again. styles/controls.css shows the button
- * only on a phone and only in a sticky strip; elsewhere the panel is as it was.
+ * only on a phone and only in a sticky strip; elsewhere the panel is as it was. A lesson's own panel uses it
+ * too: grid (a .field-grid with an id, a child of strip) is what folds away; append the returned element to strip.
  */
-function stripFold({ grid, strip, fields, summary }) {
+export function stripFold({ grid, strip, fields, summary }) {
   const element = document.createElement('div');
   element.className = 'strip-fold';
   const values = document.createElement('p');
