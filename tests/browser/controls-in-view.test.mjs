@@ -21,8 +21,6 @@ const PENDING = new Set([
   'words-positions-similarity',
   'text-to-tokens',
   'padding-and-masks',
-  'train-transformer',
-  'longer-than-seen',
   'language-model',
 ]);
 

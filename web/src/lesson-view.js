@@ -98,7 +98,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
    */
   function mount({ panels, fields, compute, draw, widgets, observe, relabel = () => {}, drives = {} }) {
     state.fields = fields || Object.assign({}, ...panels.map((panel) => panel.fields));
-    nameDriven(widgets, drives);
+    const layout = controlsInView(widgets, drives);
 
     function render() {
       const next = parameters.pending();
@@ -154,15 +154,10 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       redrawAll();
     });
 
-    let strips = null; // the sticky control strips of the text on screen
-
     return {
       widgets,
       /** Called by main.js once the widgets are in their slots of a newly rendered text (root). */
-      arrange(root) {
-        strips?.disconnect();
-        strips = arrangeControls(root, drives);
-      },
+      arrange: layout.arrange,
       /** Called once the widgets are in the page (their widths are known). */
       start() {
         resize.observe(observe);
@@ -175,7 +170,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
         offLanguage();
         resize.disconnect();
         near.disconnect();
-        strips?.disconnect();
+        layout.disconnect();
         clearTimeout(deferTimer);
         delete document.documentElement.dataset.deferred;
       },
@@ -227,6 +222,23 @@ function nearScreenWatch() {
       return near.get(element);
     },
     disconnect: () => observer?.disconnect(),
+  };
+}
+
+/**
+ * Controls in view of what they change (see the top of this file), for any lesson skeleton (this one, and
+ * training/training-lesson.js): names the driven widgets and their panels' fields now; arrange(root) once
+ * the text is in; disconnect() when the lesson goes.
+ */
+export function controlsInView(widgets, drives) {
+  nameDriven(widgets, drives);
+  let strips = null; // the sticky control strips of the text on screen
+  return {
+    arrange(root) {
+      strips?.disconnect();
+      strips = arrangeControls(root, drives);
+    },
+    disconnect: () => strips?.disconnect(),
   };
 }
 

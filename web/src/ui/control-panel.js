@@ -93,7 +93,7 @@ export function controlPanel({ id, keys, presets, onPreset, summary, fields }) {
  * values (summary, as the presets spell theirs out) and unfolds it again. styles/controls.css shows the button
  * only on a phone and only in a sticky strip; elsewhere the panel is as it was.
  */
-function stripFold({ grid, strip, fields, summary }) {
+export function stripFold({ grid, strip, fields, summary }) {
   const element = document.createElement('div');
   element.className = 'strip-fold';
   const values = document.createElement('p');
@@ -130,6 +130,9 @@ function stripFold({ grid, strip, fields, summary }) {
   });
   return { element, relabel };
 }
+
+/** What a field shows, for a folded strip's line of values: a choice's name, else its value or its placeholder. */
+export const shownValue = (input) => (input.tagName === 'SELECT' ? input.selectedOptions[0]?.textContent ?? '' : input.value || input.placeholder);
 
 /**
  * A figure's own fields (those that change only it), in a grid under its drawing, above its note and
