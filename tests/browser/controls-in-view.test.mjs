@@ -21,7 +21,6 @@ const PENDING = new Set([
   'words-positions-similarity',
   'text-to-tokens',
   'padding-and-masks',
-  'language-model',
 ]);
 
 const SCREENS = [
