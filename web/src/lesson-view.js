@@ -29,9 +29,8 @@
 // phone) stays; what is above it in the panel (title, presets) scrolls away. The header's and the strip's
 // heights are on <html> as --header-height and --strip-height, so that a focused element is never hidden under
 // them. A figure placed above the panel that drives it, or two panels whose stretches overlap, are errors
-// (lesson-state.js controlRuns). tests/browser/controls-in-view.test.mjs measures every converted lesson; a
-// lesson not converted yet is in its PENDING set. To convert one: declare `drives`, put each figure's own fields
-// under its drawing (control-panel.js fieldsUnder), take the lesson out of PENDING.
+// (lesson-state.js controlRuns). tests/browser/controls-in-view.test.mjs measures every lesson: a new one
+// declares `drives` and puts each figure's own fields under its drawing (control-panel.js fieldsUnder).
 //
 // What arrives later: a lesson whose numbers come from a Web Worker (lesson 07 trains a skip-gram) asks for them
 // in compute() through source(load) (lesson-source.js): compute stays synchronous and draws what has arrived;
@@ -98,7 +97,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
    */
   function mount({ panels, fields, compute, draw, widgets, observe, relabel = () => {}, drives = {} }) {
     state.fields = fields || Object.assign({}, ...panels.map((panel) => panel.fields));
-    nameDriven(widgets, drives);
+    const layout = controlsInView(widgets, drives);
 
     function render() {
       const next = parameters.pending();
@@ -154,15 +153,10 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       redrawAll();
     });
 
-    let strips = null; // the sticky control strips of the text on screen
-
     return {
       widgets,
       /** Called by main.js once the widgets are in their slots of a newly rendered text (root). */
-      arrange(root) {
-        strips?.disconnect();
-        strips = arrangeControls(root, drives);
-      },
+      arrange: layout.arrange,
       /** Called once the widgets are in the page (their widths are known). */
       start() {
         resize.observe(observe);
@@ -175,7 +169,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
         offLanguage();
         resize.disconnect();
         near.disconnect();
-        strips?.disconnect();
+        layout.disconnect();
         clearTimeout(deferTimer);
         delete document.documentElement.dataset.deferred;
       },
@@ -227,6 +221,23 @@ function nearScreenWatch() {
       return near.get(element);
     },
     disconnect: () => observer?.disconnect(),
+  };
+}
+
+/**
+ * Controls in view of what they change (see the top of this file), for any lesson skeleton (this one, and
+ * training/training-lesson.js): names the driven widgets and their panels' fields now; arrange(root) once
+ * the text is in; disconnect() when the lesson goes.
+ */
+export function controlsInView(widgets, drives) {
+  nameDriven(widgets, drives);
+  let strips = null; // the sticky control strips of the text on screen
+  return {
+    arrange(root) {
+      strips?.disconnect();
+      strips = arrangeControls(root, drives);
+    },
+    disconnect: () => strips?.disconnect(),
   };
 }
 

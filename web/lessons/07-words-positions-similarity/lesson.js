@@ -287,13 +287,18 @@ export function mount({ kernel, initial, save }) {
     widgets: {
       corpus: corpus.element,
       training: training.element,
+      loss: training.lossPanel,
       similarity: similarity.element,
+      similarities: similarity.numbers,
       projection: projectionPanel.element,
       neighbours: neighbours.element,
       pitfall: pitfall.element,
       quiz: selfCheck.element,
     },
     observe: projectionPanel.element,
+    // The corpus's choice changes its own panel; the sizes, the training's progress and loss curve (Train); the
+    // two words and positions, the similarities and every figure after them down to the neighbours.
+    drives: { corpus: ['corpus'], training: ['loss'], similarity: ['similarities', 'pitfall', 'projection', 'neighbours'] },
   });
   return {
     ...handle,

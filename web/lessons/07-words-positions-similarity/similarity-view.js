@@ -5,6 +5,7 @@ import { selectField } from '../../src/ui/fields.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatNumber, formatValue } from '../../src/format.js';
 import { el } from '../../src/ui/dom.js';
+import { stripFold, shownValue } from '../../src/ui/control-panel.js';
 import { params } from './params.js';
 import { key, panel, button, text, number7 } from './parts.js';
 
@@ -21,8 +22,8 @@ export function similarityView({ onValue }) {
       optionKey: (option) => `w2v.variants.${option}`, onValue: (v) => onValue('variant', v),
     }),
   };
-  // Two words, two positions and the formula fit in one or two rows: the results sit right under them.
   const grid = el('div', 'field-grid compare-fields');
+  grid.id = 'w2v-similarity-fields';
   grid.append(...Object.values(fields).map((f) => f.element));
   // When the chosen positions are not where the two words stand in the text's first sentence (the Spanish
   // story's «negra» is at 3, not at black's 2): say so, and offer the sentence's own positions in one click.
@@ -47,12 +48,24 @@ export function similarityView({ onValue }) {
   const vectorsHost = el('div');
   vectorsBox.append(vectorsSummary, vectorsHost);
   const note = el('p', 'w2v-note');
-  element.append(title, grid, places, results, note, vectorsBox);
+  // The two words, two positions and the formula change this panel's numbers and the figures down to the
+  // neighbours (the lesson's `drives`): they are the panel's strip, at its foot, which stays in view under the
+  // header over them (lesson-view.js) and folds to one line of values on a phone.
+  const strip = el('div', 'panel-strip');
+  strip.dataset.strip = '';
+  const fold = stripFold({ grid, strip, fields, summary: () => Object.values(fields).map((f) => shownValue(f.input)).join(' · ') });
+  strip.append(grid, fold.element);
+  element.append(title, strip);
+  // The three numbers are a widget of their own (numbers), under the panel in the text.
+  const numbers = panel('similarities');
+  numbers.element.append(places, results, note, vectorsBox);
 
   let last = null;
   const relabel = () => {
-    title.textContent = t('w2v.similarity.title');
+    title.textContent = t('w2v.similarity.fieldsTitle');
+    numbers.title.textContent = t('w2v.similarity.title');
     for (const f of Object.values(fields)) f.relabel();
+    fold.relabel();
     draw(last);
   };
   function draw(data) {
@@ -126,5 +139,5 @@ export function similarityView({ onValue }) {
     note.dataset.replaced = data.replaced ? 'true' : 'false';
   }
   relabel();
-  return { element, fields, relabel, draw };
+  return { element, numbers: numbers.element, fields, relabel, draw };
 }

@@ -6,6 +6,7 @@ import { seriesChart } from '../../src/charts/series.js';
 import { dataTable } from '../../src/charts/table.js';
 import { formatCount, formatNumber, formatPercent } from '../../src/format.js';
 import { el } from '../../src/ui/dom.js';
+import { stripFold, shownValue } from '../../src/ui/control-panel.js';
 import { panel, button, slider, text } from './parts.js';
 
 const percent = (n) => formatPercent(n, language());
@@ -21,9 +22,6 @@ export function trainingView({ onValue, onTrain, onCancel }) {
     minCount: slider('minCount', onValue),
     seed: text('seed', onValue, { hint: true }),
   };
-  // Three sliders to a row on a wide screen: the Train button and the loss curve stay close to them.
-  const grid = el('div', 'field-grid w2v-training-fields');
-  grid.append(...Object.values(fields).map((f) => f.element));
   const actions = el('div', 'w2v-actions');
   const train = button('train', onTrain);
   train.className = 'w2v-primary';
@@ -42,8 +40,20 @@ export function trainingView({ onValue, onTrain, onCancel }) {
   const error = el('p', 'field-error w2v-error');
   error.setAttribute('role', 'alert');
   const stale = el('p', 'w2v-stale');
+  // The sizes and Train are the panel's strip, which stays in view under the header over the loss curve (the
+  // lesson's `drives`, lesson-view.js) and folds to one line of values on a phone; the progress and the curve
+  // are a widget of their own (progress), further down the text.
+  const grid = el('div', 'field-grid');
+  grid.id = 'w2v-training-fields';
+  grid.append(...Object.values(fields).map((f) => f.element));
+  const strip = el('div', 'panel-strip');
+  strip.dataset.strip = '';
+  const fold = stripFold({ grid, strip, fields, summary: () => Object.values(fields).map((f) => shownValue(f.input)).join(' · ') });
+  strip.append(grid, actions, fold.element);
+  element.append(title, strip);
+  const progressPanel = panel('loss');
   const figure = chartFigure('w2v-loss');
-  element.append(title, grid, actions, barLabel, bar, status, error, stale, figure.element);
+  progressPanel.element.append(barLabel, bar, status, error, stale, figure.element);
 
   let state = { kind: 'idle' };
   let err = null;
@@ -75,6 +85,7 @@ export function trainingView({ onValue, onTrain, onCancel }) {
   };
   const relabel = () => {
     title.textContent = t('w2v.training.title');
+    progressPanel.title.textContent = t('w2v.training.progressTitle');
     train.textContent = t('w2v.training.train');
     cancel.textContent = t('w2v.training.cancel');
     barLabel.textContent = t('w2v.training.progress');
@@ -82,6 +93,7 @@ export function trainingView({ onValue, onTrain, onCancel }) {
     error.textContent = err ? describeError(err) : '';
     stale.textContent = isStale ? t('w2v.training.stale') : '';
     for (const f of Object.values(fields)) f.relabel();
+    fold.relabel();
   };
   relabel();
 
@@ -104,6 +116,8 @@ export function trainingView({ onValue, onTrain, onCancel }) {
 
   return {
     element,
+    /** The progress bar, the status and the loss curve: a widget of its own, under the panel in the text. */
+    lossPanel: progressPanel.element,
     fields,
     relabel: () => {
       relabel();

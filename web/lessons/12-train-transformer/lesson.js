@@ -79,5 +79,6 @@ export function mount({ initial, save }) {
   const scheduleAsk = perFrame(() => askAll());
   inspect.draw(null);
 
-  return lesson.lifecycle({ setup: lesson.setup.element, curves: lesson.curves.element, inspect: inspect.element, quiz: check.element });
+  // The setup's fields change what Train draws in the curves; the inspect panel's, what it shows.
+  return lesson.lifecycle({ setup: lesson.setup.element, curves: lesson.curves.element, inspect: inspect.element, quiz: check.element }, { setup: ['curves'], inspect: ['inspect'] });
 }

@@ -42,5 +42,6 @@ export function mount({ initial, save }) {
     resized: () => result.relabel(),
   });
 
-  return lesson.lifecycle({ setup: lesson.setup.element, curves: lesson.curves.element, result: result.element, quiz: check.element });
+  // The setup's fields change what Train draws: the curves and the accuracy at every length.
+  return lesson.lifecycle({ setup: lesson.setup.element, curves: lesson.curves.element, result: result.element, quiz: check.element }, { setup: ['curves', 'result'] });
 }

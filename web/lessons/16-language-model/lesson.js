@@ -117,6 +117,8 @@ export function mount({ initial, save }) {
   }
 
   useSource('lab');
-  const widgets = { text: texts.element, setup: lesson.setup.element, curves: lesson.curves.element, result: result.element, write: writer.element, findings: findings.element, quiz: check.element };
-  return lesson.lifecycle(widgets);
+  const widgets = { text: texts.element, setup: lesson.setup.element, curves: lesson.curves.element, result: result.element, write: writer.element, output: writer.output, findings: findings.element, quiz: check.element };
+  // The setup's fields change what Train draws (the curves, the perplexity at every length); the writing
+  // panel's, what the models write.
+  return lesson.lifecycle(widgets, { setup: ['curves', 'result'], write: ['output'] });
 }

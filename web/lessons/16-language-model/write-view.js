@@ -5,7 +5,7 @@
 import { t, language } from '../../src/i18n.js';
 import { describeError } from '../../src/kernel.js';
 import { formatCount } from '../../src/format.js';
-import { fieldMakers } from '../../src/ui/control-panel.js';
+import { fieldMakers, stripFold, shownValue } from '../../src/ui/control-panel.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 import { runLabel } from '../../src/training/setup-view.js';
 import { params } from './params.js';
@@ -16,6 +16,7 @@ export function writeView({ onValue, onWrite }) {
   const make = fieldMakers({ params, prefix: 'lm.fields', onValue, optionKey: (name, option) => `lm.options.${name}.${option}` });
   const fields = { decoding: make.select('decoding'), temperature: make.text('temperature'), topK: make.text('topK'), count: make.text('count'), drawSeed: make.text('drawSeed') };
   const grid = el('div', 'field-grid');
+  grid.id = 'lm-write-fields';
   grid.append(...Object.values(fields).map((f) => f.element));
   const label = el('label', 'lm-label');
   const prompt = el('textarea');
@@ -29,8 +30,17 @@ export function writeView({ onValue, onWrite }) {
   button.addEventListener('click', () => onWrite(prompt.value));
   const status = el('p', 'lm-write-status');
   status.setAttribute('role', 'status');
+  // What the models wrote is a widget of its own, under this panel: the fields and the button are the panel's
+  // strip, which stays in view over it (the lesson's `drives`, lesson-view.js) while the prompt scrolls away; on
+  // a phone the strip folds to one line of the current values.
+  const strip = el('div', 'panel-strip');
+  strip.dataset.strip = '';
+  const fold = stripFold({ grid, strip, fields, summary: () => Object.values(fields).map((f) => shownValue(f.input)).join(' · ') });
+  strip.append(grid, fold.element, button);
+  element.append(title, label, prompt, strip);
+  const output = titledPanel('lm-output', 'lm-output-title');
   const columns = el('div', 'lm-columns');
-  element.append(title, label, prompt, grid, button, status, columns);
+  output.element.append(status, columns);
   let last = null;
   let statusKey = 'lm.write.untrained';
 
@@ -65,6 +75,7 @@ export function writeView({ onValue, onWrite }) {
   function draw(result = last) {
     last = result;
     title.textContent = t('lm.write.title');
+    output.title.textContent = t('lm.write.output');
     label.textContent = t('lm.write.prompt');
     button.textContent = t('lm.write.button');
     if (!prompt.value) prompt.value = t('lm.write.example');
@@ -80,6 +91,8 @@ export function writeView({ onValue, onWrite }) {
   draw(null);
   return {
     element,
+    /** What the models wrote (its own slot in the text, under the panel). */
+    output: output.element,
     fields,
     draw,
     /** Before a result: 'untrained', 'ready' (press the button) or 'writing'. */
@@ -90,6 +103,7 @@ export function writeView({ onValue, onWrite }) {
     },
     relabel: () => {
       for (const f of Object.values(fields)) f.relabel();
+      fold.relabel();
       draw(last);
     },
     setBusy(busy) {

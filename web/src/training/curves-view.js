@@ -13,11 +13,14 @@ import { runLabel } from './setup-view.js';
 // the page's time, one chart per frame, and the page stays quick to scroll and to answer a click.
 const PACE = 4;
 
-/** charts: which of 'accuracy' and 'loss' to draw (a language model has no held-out accuracy: lesson 16 draws the loss only). */
-export function curvesView({ charts = ['accuracy', 'loss'] } = {}) {
+/**
+ * charts: which of 'accuracy' and 'loss' to draw (a language model has no held-out accuracy: lesson 16 draws the
+ * loss only); progress: what goes above them (the runs' progress rows, setupView).
+ */
+export function curvesView({ charts = ['accuracy', 'loss'], progress = null } = {}) {
   const { element, title } = titledPanel('train-curves', 'train-curves-title');
   const figures = Object.fromEntries(charts.map((name) => [name, chartFigure(`train-${name}`)]));
-  element.append(title, ...charts.map((name) => figures[name].element));
+  element.append(title, ...(progress ? [progress] : []), ...charts.map((name) => figures[name].element));
   let runs = []; // [{id, method, points: [{step, loss, tokens, sequences}]}]
   const picks = { accuracy: [(p) => p.tokens, 3], loss: [(p) => p.loss, 4] };
 

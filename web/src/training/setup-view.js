@@ -6,7 +6,7 @@
 import { t, language } from '../i18n.js';
 import { describeError } from '../kernel.js';
 import { formatCount } from '../format.js';
-import { fieldMakers } from '../ui/control-panel.js';
+import { fieldMakers, stripFold, shownValue } from '../ui/control-panel.js';
 import { el, titledPanel } from '../ui/dom.js';
 import { RUNS } from './run-set.js';
 import './training.css';
@@ -37,7 +37,9 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
     optionKey: (name, option) => (runIds.includes(name) ? `train.methods.${option}` : `train.options.${name}.${option}`),
   });
   const fields = Object.fromEntries(layout.map(([name, kind]) => [name, make[kind](name)]));
+  for (const id of runIds) fields[id]?.element.classList.add('train-run-field');
   const grid = el('div', 'field-grid');
+  grid.id = 'train-fields';
   grid.append(...Object.values(fields).map((f) => f.element));
 
   // Presets: real buttons, each with its settings and its time per run spelled out under its name.
@@ -86,7 +88,18 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
   const time = el('p', 'train-time');
   time.setAttribute('role', 'status');
   const note = el('p', 'train-note');
-  element.append(title, presetGroup, grid, actions, runList, time, note);
+  // The fields and Train are the panel's strip: it stays in view under the header, over the figures the
+  // training draws (the lesson's `drives`, lesson-view.js), while the title and the presets scroll away; on a
+  // phone it folds to one line of the current values. The runs' progress, the time and the note go with the
+  // curves they draw (progress, placed by training-lesson.js), so the strip stays short.
+  const strip = el('div', 'panel-strip');
+  strip.dataset.strip = '';
+  const fold = stripFold({ grid, strip, fields, summary: () => layout.map(([name]) => shownValue(fields[name].input)).join(' · ') });
+  strip.className = 'panel-strip train-strip';
+  strip.append(grid, actions, fold.element);
+  element.append(title, presetGroup, strip);
+  const progress = el('div', 'train-progress');
+  progress.append(runList, time, note);
   let timeState = null;
 
   let methods = Object.fromEntries(runIds.map((id) => [id, 'off']));
@@ -153,6 +166,7 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
       r.status.textContent = describe(r.state);
     }
     for (const f of Object.values(fields)) f.relabel();
+    fold.relabel();
   }
 
   function setButtons() {
@@ -167,6 +181,8 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
   setButtons();
   return {
     element,
+    /** The runs' progress rows, the time they have left and the note: shown with the curves (training-lesson.js). */
+    progress,
     fields,
     relabel,
     /** Which method each run uses ('off' hides its row). */

@@ -5,6 +5,7 @@
 import { onLanguageChange } from '../i18n.js';
 import { perFrame } from '../schedule.js';
 import { createTransformerRun } from '../kernel.js';
+import { controlsInView } from '../lesson-view.js';
 import { setupView } from './setup-view.js';
 import { curvesView } from './curves-view.js';
 import { runSet, RUNS } from './run-set.js';
@@ -38,7 +39,7 @@ export function trainingLesson({
     onCancel: () => runs.cancel(active()),
     onContinue: () => go(false),
   });
-  const curves = curvesView({ charts });
+  const curves = curvesView({ charts, progress: setup.progress });
   const fields = { ...setup.fields, ...extraFields };
 
   const active = () => runIds.filter((id) => view[id] !== 'off');
@@ -100,18 +101,26 @@ export function trainingLesson({
     propose,
     setup,
     curves,
-    /** The lesson's mount() result, given its widgets (setup and curves included by the lesson where it wants them). */
-    lifecycle: (widgets) => ({
-      widgets,
-      start() {
-        resize.observe(curves.element);
-      },
-      setParams: apply,
-      destroy() {
-        offLanguage();
-        resize.disconnect();
-        runs.terminate();
-      },
-    }),
+    /**
+     * The lesson's mount() result, given its widgets (setup and curves included by the lesson where it wants
+     * them) and which widgets each panel's fields change (drives, as in lesson-view.js).
+     */
+    lifecycle(widgets, drives = {}) {
+      const layout = controlsInView(widgets, drives);
+      return {
+        widgets,
+        arrange: layout.arrange,
+        start() {
+          resize.observe(curves.element);
+        },
+        setParams: apply,
+        destroy() {
+          offLanguage();
+          resize.disconnect();
+          runs.terminate();
+          layout.disconnect();
+        },
+      };
+    },
   };
 }

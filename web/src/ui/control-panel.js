@@ -132,6 +132,9 @@ export function stripFold({ grid, strip, fields, summary }) {
   return { element, relabel };
 }
 
+/** What a field shows, for a folded strip's line of values: a choice's name, else its value or its placeholder. */
+export const shownValue = (input) => (input.tagName === 'SELECT' ? input.selectedOptions[0]?.textContent ?? '' : input.value || input.placeholder);
+
 /**
  * A figure's own fields (those that change only it), in a grid under its drawing, above its note and
  * downloads: in view with what they change. figure: a chartFigure (charts/figure.js); fields: { name: field }.
