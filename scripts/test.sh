@@ -26,8 +26,13 @@ bash scripts/fuzz.sh --short
 stage "build (WebAssembly + site)"
 bash scripts/build.sh
 
-stage "WebAssembly module and browser (node:test)"
+stage "JavaScript units and the WebAssembly module (node:test)"
 # A test that hangs fails after 15 minutes instead of holding CI, and a file whose tests are done exits even
-# if something (a server, a socket) was left open.
-node --test --test-concurrency=1 --test-timeout=900000 --test-force-exit tests/js/ tests/wasm/ tests/browser/
+# if something (a server, a socket) was left open. These files share nothing (each loads its own module, no
+# server, no browser): two at a time, one per core.
+node --test --test-concurrency=2 --test-timeout=900000 --test-force-exit tests/js/ tests/wasm/
+
+stage "the built site in Chromium (node:test)"
+# One file at a time: the training lessons' workers take both cores.
+node --test --test-concurrency=1 --test-timeout=900000 --test-force-exit tests/browser/
 stage "done"
