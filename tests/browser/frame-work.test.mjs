@@ -128,3 +128,11 @@ test("attention-biases: a move of ALiBi's heads redraws ALiBi's figures only, no
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('learned-positions: a move of d_model reprints the shapes beside its slider at once; the tables, and the figures made of them, wait for the pause', async () => {
+  const { page, problems, context } = await site.open('#/learned-positions?lang=es', PHONE);
+  const figures = ['shapes', 'heatmap', 'window', 'beyond'];
+  assert.deepEqual(await slotsRedrawn(page, 'dModel', figures), { frame: ['shapes'], pause: ['beyond', 'heatmap', 'window'] });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
