@@ -136,3 +136,10 @@ test('learned-positions: a move of d_model reprints the shapes beside its slider
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('rope: a move of dim redraws the arrows beside its slider at once, the score grids a screen below once the reader pauses', async () => {
+  const { page, problems, context } = await site.open('#/rope?lang=es', PHONE);
+  assert.deepEqual(await slotsRedrawn(page, 'dim', ['arrows', 'scores']), { frame: ['arrows'], pause: ['scores'] });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
