@@ -83,6 +83,7 @@ for (const [lang, texts] of [
     await page.waitForFunction(() => document.querySelectorAll('.alibi-slopes tbody tr').length === 6);
     rows = await rowsOf(page, '.alibi-slopes');
     assert.deepEqual(rows.map((r) => Number(r[1])), slopes['6'].map((s) => Number(s.toPrecision(6))));
+    await frames(page); // the link follows once the reader pauses (lesson-view.js)
     assert.match(page.url(), /heads=6/);
     // One map per head, titled with its head and its slope (get_slopes(6) is not in order: 1/4 … then 1/2, 1/8).
     await page.waitForFunction(() => document.querySelectorAll('.alibi-maps .small-map').length === 6);
@@ -181,6 +182,7 @@ test('a new seed draws a new table; a bad seed is explained in English and the p
   const seeded = tables.find((tb) => tb.vocab_size === 10 && tb.dim === 4 && tb.seed === '5');
   await page.waitForFunction((want) => document.querySelectorAll('.t5-bias table')[1]?.tBodies[0].rows[0].cells[1].textContent === want, seeded.values[0].toFixed(4));
   assert.notEqual(first, seeded.values[0].toFixed(4));
+  await frames(page); // the link follows once the reader pauses (lesson-view.js)
   assert.match(page.url(), /seed=5/);
   await field(page, 'seed').fill('-3');
   await page.locator('[data-field="seed"] .field-error').filter({ hasText: /./ }).waitFor();

@@ -1,13 +1,54 @@
 // What keeps a slider's frames short on a phone (the frame times themselves are measured by
 // scripts/bench/redraw.mjs, not here): only the parts of a lesson on or near the screen are laid out and painted
-// (content-visibility), a heat map's colour key is not made again while it stays the same, and the figures still
-// follow their box's width when it changes, the ones out of sight too.
+// (content-visibility), a heat map's colour key is not made again while it stays the same, the figures still
+// follow their box's width when it changes, the ones out of sight too, and a slider's move redraws only the
+// figures that show what it changed, the ones far from the screen once the reader pauses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, frames } from './browser.mjs';
 
 const site = useLesson('pe-matrix');
 const PHONE = { viewport: { width: 412, height: 823 } };
+
+/**
+ * Moves the slider of `field` one step, with it in the middle of a phone's screen as a reader dragging it sees
+ * it, and names the lesson's slots (<div data-slot>) whose content changed: { frame: in the frame that drew the
+ * move, pause: after that, once the reader paused }. Only the figures' slots are named (not the slider's own
+ * panel, whose value label changes too).
+ */
+async function slotsRedrawn(page, field, figures) {
+  const { frame, pause } = await page.evaluate(async (field) => {
+    const input = document.querySelector(`[data-field="${field}"] input[type="range"]`);
+    input.scrollIntoView({ block: 'center' });
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await nextFrame();
+    await nextFrame();
+    while ('deferred' in document.documentElement.dataset) await nextFrame();
+    const changed = new Set();
+    const note = (records) => records.forEach((r) => changed.add(r.target.parentElement?.closest('[data-slot]')?.dataset.slot ?? r.target.closest?.('[data-slot]')?.dataset.slot));
+    const observer = new MutationObserver(note);
+    for (const slot of document.querySelectorAll('[data-slot]')) observer.observe(slot, { childList: true, subtree: true, characterData: true });
+    const taken = () => {
+      note(observer.takeRecords());
+      const names = [...changed].filter(Boolean).sort();
+      changed.clear();
+      return names;
+    };
+    const [value, step, max] = [input.value, input.step || 1, input.max].map(Number);
+    input.value = String(value + step <= max ? value + step : value - step);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    // Asked for after the move, this frame's callback runs right after the lesson's own, which drew the move.
+    await nextFrame();
+    const frame = taken();
+    while ('deferred' in document.documentElement.dataset) await nextFrame();
+    await nextFrame();
+    const pause = taken();
+    observer.disconnect();
+    return { frame, pause };
+  }, field);
+  const only = (names) => names.filter((name) => figures.includes(name));
+  return { frame: only(frame), pause: only(pause) };
+}
 
 test('on a phone, a part of the lesson screens below is not rendered until the reader comes near it', async () => {
   const { page, problems, context } = await site.open('#/pe-matrix?lang=es', PHONE);
@@ -64,6 +105,41 @@ test('a narrower window: the charts are drawn again to their new width', async (
     assert.ok(host < wide[i][0], `chart ${i}: its box is narrower`);
     assert.equal(drawn, host, `chart ${i}: drawn to its box`);
   });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("stretching-rope: a move of dim redraws the wavelengths beside its slider at once, the figures screens below once the reader pauses; the pair redraws only its own chart", async () => {
+  const { page, problems, context } = await site.open('#/stretching-rope?lang=es', PHONE);
+  const figures = ['wavelengths', 'coverage', 'angles', 'yarn'];
+  // The decay bound and the pair's angles (the costliest kernel calls) belong to the figures that wait.
+  assert.deepEqual(await slotsRedrawn(page, 'dim', figures), { frame: ['wavelengths'], pause: ['angles', 'coverage', 'yarn'] });
+  assert.deepEqual(await slotsRedrawn(page, 'pair', figures), { frame: ['angles'], pause: [] });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("attention-biases: a move of ALiBi's heads redraws ALiBi's figures only, not T5's nor the last chart", async () => {
+  const { page, problems, context } = await site.open('#/attention-biases?lang=es', PHONE);
+  const figures = ['alibiFigures', 't5Figures', 'nopos'];
+  assert.deepEqual(await slotsRedrawn(page, 'heads', figures), { frame: ['alibiFigures'], pause: [] });
+  // T5's slider redraws T5's figures, once it is scrolled to (it sits screens below ALiBi's).
+  assert.deepEqual(await slotsRedrawn(page, 't5Heads', figures), { frame: ['t5Figures'], pause: [] });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('learned-positions: a move of d_model reprints the shapes beside its slider at once; the tables, and the figures made of them, wait for the pause', async () => {
+  const { page, problems, context } = await site.open('#/learned-positions?lang=es', PHONE);
+  const figures = ['shapes', 'heatmap', 'window', 'beyond'];
+  assert.deepEqual(await slotsRedrawn(page, 'dModel', figures), { frame: ['shapes'], pause: ['beyond', 'heatmap', 'window'] });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('rope: a move of dim redraws the arrows beside its slider at once, the score grids a screen below once the reader pauses', async () => {
+  const { page, problems, context } = await site.open('#/rope?lang=es', PHONE);
+  assert.deepEqual(await slotsRedrawn(page, 'dim', ['arrows', 'scores']), { frame: ['arrows'], pause: ['scores'] });
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -42,23 +42,34 @@ export function mount({ kernel, initial, save }) {
   const tables = recent(4, (dim, contextLength, seed, loaderDraw) => kernel.learnedPositions({
     ids: BATCH.flat(), rows: ROWS, length: LENGTH, dim, contextLength, seed, loaderDraw: loaderDraw === 'yes',
   }));
+  // The same call with a token table of one row (every id 0): it checks the same values and answers whether the
+  // tables broadcast (which only their lengths decide) without drawing GPT-2's 50257 rows of d numbers, most of
+  // the time a move of d_model took. compute() asks it; the whole tables are made for the figures that are drawn,
+  // which while a slider moves are only those near the screen (lesson-view.js): the shapes beside the slider
+  // need no table.
+  const oneRow = Array(ROWS * LENGTH).fill(0);
+  const checked = recent(4, (dim, contextLength, seed, loaderDraw) => kernel.learnedPositions({
+    ids: oneRow, rows: ROWS, length: LENGTH, vocabSize: 1, dim, contextLength, seed, loaderDraw: loaderDraw === 'yes',
+  }).failure);
   const encoding = recent(2, (maxLen, dModel) => kernel.positionalEncoding({ maxLen, dModel, variant: 'paper' }));
 
   const compute = (next, failed) => ({
-    tables: attempt((v) => tables(...TABLE_KEYS.map((k) => v[k])), next, failed, lesson.namedOrTouched(TABLE_KEYS, TABLE_FIELDS)),
+    failure: attempt((v) => checked(...TABLE_KEYS.map((k) => v[k])), next, failed, lesson.namedOrTouched(TABLE_KEYS, TABLE_FIELDS)),
     // Rows 0 … position of the paper's formula, at the tables' width.
     encoding: attempt((v) => encoding(v.position + 1, v.dModel), next, failed, lesson.namedOrTouched(['position', 'dModel'], ENCODING_FIELDS)),
   });
 
-  // A view is redrawn only when what it reads changed: its parameters, the language or its width.
+  // A view is redrawn only when what it reads changed: its parameters, the language or its width; while a
+  // slider moves, only when it is on or near the screen.
   function draw(results, view) {
     const lang = language();
     const built = `${TABLE_KEYS.map((k) => view[k]).join(',')}|${lang}`;
     const width = heat.width();
-    if (changed('shapes', `${view.dModel},${view.contextLength}|${lang}`)) shapes.draw(results.tables, view);
-    if (changed('heatmap', `${built}|${width}`)) heat.draw(results.tables, view, width);
-    if (changed('window', `${built}|${view.window}`)) windowPanel.draw(results.tables, view);
-    if (changed('beyond', `${built}|${view.position}`)) beyond.draw({ positions: results.tables.positions, encoding: results.encoding }, view);
+    const made = () => tables(...TABLE_KEYS.map((k) => view[k]));
+    if (changed('shapes', `${view.dModel},${view.contextLength}|${lang}`, shapes.element)) shapes.draw(results, view);
+    if (changed('heatmap', `${built}|${width}`, heat.element)) heat.draw(made(), view, width);
+    if (changed('window', `${built}|${view.window}`, windowPanel.element)) windowPanel.draw(made(), view);
+    if (changed('beyond', `${built}|${view.position}`, beyond.element)) beyond.draw({ positions: made().positions, encoding: results.encoding }, view);
   }
 
   return lesson.mount({

@@ -12,17 +12,17 @@ export function shapesView() {
   const note = el('p', 'table-note');
   element.append(printed, note);
 
-  /** tables: kernel.learnedPositions' result for `view`. */
-  function draw(tables, { dModel: d, contextLength }) {
+  /** failure: kernel.learnedPositions' failure for `view` (null when the tables broadcast). */
+  function draw({ failure }, { dModel: d, contextLength }) {
     printed.textContent = [
       `embedding_layer.weight.shape  torch.Size([50257, ${d}])`,
       `inputs.shape                  torch.Size([${ROWS}, ${LENGTH}])`,
       `tokens_embeddings.shape       torch.Size([${ROWS}, ${LENGTH}, ${d}])`,
       `pos_embeddings.shape          torch.Size([${contextLength}, ${d}])`,
-      tables.failure ? `input_embeddings              RuntimeError: ${tables.failure.message}`
+      failure ? `input_embeddings              RuntimeError: ${failure.message}`
         : `input_embeddings.shape        torch.Size([${ROWS}, ${LENGTH}, ${d}])`,
     ].join('\n');
-    note.textContent = tables.failure ? describeError(tables.failure) : t('learnedPositions.shapes.note', { d });
+    note.textContent = failure ? describeError(failure) : t('learnedPositions.shapes.note', { d });
   }
 
   const relabel = () => {

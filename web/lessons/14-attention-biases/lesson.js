@@ -1,7 +1,8 @@
 // Lesson 14 — positions as attention biases (ALiBi, T5) and no positions at all. The kernel computes every
 // number (alibiSlopes, alibiBias, t5RelativeBucket, t5BucketGrid, torchEmbedding, t5Bias, selfAttention); this
 // file only arranges inputs and outputs.
-import { lessonView } from '../../src/lesson-view.js';
+import { lessonView, recent } from '../../src/lesson-view.js';
+import { language } from '../../src/i18n.js';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { params } from './params.js';
 import { alibiView } from './alibi-view.js';
@@ -31,34 +32,43 @@ export function mount({ kernel, initial, save }) {
     return Float64Array.from({ length: n }, (_, i) => output.data[i * output.cols]);
   }
 
-  function compute(next) {
-    const causal = next.alibiMode === 'causal';
-    const slopes = kernel.alibiSlopes(next.heads);
-    const biases = kernel.alibiBias({ heads: next.heads, length: next.length, causal });
-    const bidirectional = next.t5Mode === 'bidirectional';
-    const t5Args = { bidirectional, buckets: next.buckets, maxDistance: next.maxDistance };
+  // Each method's numbers, remembered by its own parameters: moving ALiBi's heads costs no T5 call, and the
+  // other way round.
+  const alibiOf = recent(4, (heads, length, alibiMode) => {
+    const causal = alibiMode === 'causal';
+    return { slopes: kernel.alibiSlopes(heads), biases: kernel.alibiBias({ heads, length, causal }), length, causal };
+  });
+  const t5Of = recent(4, (buckets, maxDistance, t5Mode, t5Heads, seed, t5Length) => {
+    const bidirectional = t5Mode === 'bidirectional';
+    const t5Args = { bidirectional, buckets, maxDistance };
     // Offsets drawn: both sides when bidirectional (the future gets its own buckets), out past max_distance.
-    const reach = Math.round(next.maxDistance * 1.5);
+    const reach = Math.round(maxDistance * 1.5);
     const step = Math.max(1, Math.round(reach / 150));
     const offsets = [];
     for (let o = -reach; o <= reach; o += step) offsets.push(o);
-    const buckets = offsets.map((offset) => kernel.t5RelativeBucket({ offset, ...t5Args }));
     // Distances with a bucket of their own: T5 keeps half of its (per-direction) buckets exact.
-    const perDirection = bidirectional ? next.buckets / 2 : next.buckets;
-    const exact = perDirection / 2;
-    const last = kernel.t5RelativeBucket({ offset: -next.maxDistance * 4, ...t5Args });
+    const perDirection = bidirectional ? buckets / 2 : buckets;
     // The table T5's model starts from: torch.manual_seed(seed); nn.Embedding(num_buckets, heads). Untrained.
-    const table = kernel.torchEmbedding({ vocabSize: next.buckets, dim: next.t5Heads, seed: next.seed });
-    const bias = kernel.t5Bias({ table: table.data, heads: next.t5Heads, length: next.t5Length, ...t5Args });
+    const table = kernel.torchEmbedding({ vocabSize: buckets, dim: t5Heads, seed });
     return {
-      alibi: { slopes, biases, length: next.length, causal, reach: next.reach },
-      t5: {
-        offsets, buckets, exact, last, maxDistance: next.maxDistance, bidirectional, bucketCount: next.buckets,
-        grid: kernel.t5BucketGrid({ length: next.t5Length, ...t5Args }), table, bias, seed: next.seed,
-      },
-      nopos: { causal: firstTokenShare(next.tokens, true), bidirectional: firstTokenShare(next.tokens, false) },
+      offsets,
+      buckets: offsets.map((offset) => kernel.t5RelativeBucket({ offset, ...t5Args })),
+      exact: perDirection / 2,
+      last: kernel.t5RelativeBucket({ offset: -maxDistance * 4, ...t5Args }),
+      maxDistance, bidirectional, bucketCount: buckets,
+      grid: kernel.t5BucketGrid({ length: t5Length, ...t5Args }),
+      table,
+      bias: kernel.t5Bias({ table: table.data, heads: t5Heads, length: t5Length, ...t5Args }),
+      seed,
     };
-  }
+  });
+  const noposOf = recent(4, (tokens) => ({ causal: firstTokenShare(tokens, true), bidirectional: firstTokenShare(tokens, false) }));
+
+  const compute = (next) => ({
+    alibi: { ...alibiOf(next.heads, next.length, next.alibiMode), reach: next.reach },
+    t5: t5Of(next.buckets, next.maxDistance, next.t5Mode, next.t5Heads, next.seed, next.t5Length),
+    nopos: noposOf(next.tokens),
+  });
 
   const fieldFor = { heads: 'heads', length: 'length', num_buckets: 'buckets', max_distance: 'maxDistance', seq_len: 'tokens', seed: 'seed' };
   const blame = (err, next) => {
@@ -70,10 +80,15 @@ export function mount({ kernel, initial, save }) {
     panels: [alibi, t5, nopos],
     relabel: () => check.relabel(),
     compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
-    draw: (result) => {
-      alibi.draw(result.alibi, alibi.width());
-      t5.draw(result.t5, t5.width());
-      nopos.draw(result.nopos, nopos.width());
+    // A view is redrawn only when its own parameters, the language or its width changed, and while a slider
+    // moves only when it is on or near the screen (lesson-view.js).
+    draw: (result, v) => {
+      // Widths are read before anything is redrawn: reading one after a redraw would force a layout.
+      const widths = { alibi: alibi.width(), t5: t5.width(), nopos: nopos.width() };
+      const of = (name, ...values) => `${values}|${language()}|${widths[name]}`;
+      if (lesson.changed('alibi', of('alibi', v.heads, v.length, v.alibiMode, v.reach), alibi.element)) alibi.draw(result.alibi, widths.alibi);
+      if (lesson.changed('t5', of('t5', v.buckets, v.maxDistance, v.t5Mode, v.t5Heads, v.seed, v.t5Length), t5.element)) t5.draw(result.t5, widths.t5);
+      if (lesson.changed('nopos', of('nopos', v.tokens), nopos.element)) nopos.draw(result.nopos, widths.nopos);
     },
     observe: alibi.element,
     // Each method's panel stays in view over its figures (lesson-view.js); the number of tokens changes only

@@ -4,7 +4,7 @@
 // ropeInvFreq, ropeDecayBound…), those the text quotes too (story-view.js); this file arranges them.
 import { t, language } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
-import { lessonView } from '../../src/lesson-view.js';
+import { lessonView, recent } from '../../src/lesson-view.js';
 import { controlPanel, fieldMakers } from '../../src/ui/control-panel.js';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { params, presets, METHODS } from './params.js';
@@ -51,21 +51,44 @@ export function mount({ kernel, initial, save }) {
   const story = storyView();
   const check = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
 
-  function compute(next) {
-    const factor = Number(next.factor);
+  /** The kernel's options for a head, a training length and a factor. */
+  function optionsOf({ dim, base, original, factor }) {
     // Dynamic NTK uses its base for a text of s·L tokens (rounded up when s·L is not whole).
-    const currentLength = Math.ceil(next.original * factor);
-    const options = { dim: next.dim, base: next.base, originalLength: next.original, factor, currentLength };
+    const currentLength = Math.ceil(original * Number(factor));
+    return { dim, base, originalLength: original, factor: Number(factor), currentLength };
+  }
+
+  // What only one figure far down the page shows costs the most: the decay bounds (dim/2 terms at each of up to
+  // 4096 distances, twice) and one pair's angles (a kernel call per method and position). They are computed
+  // when their figure is drawn, which while a slider moves is only once the reader pauses (lesson-view.js), and
+  // a few recent ones are kept, so a method or a pair moved back and forth costs no kernel call. compute()
+  // makes the calls that check every value first, so these never meet a value the kernel rejects.
+  const anglesOf = recent(4, (dim, base, original, factor, pair) => {
+    const options = optionsOf({ dim, base, original, factor });
+    const last = kernel.extendedLastPosition(original, options.factor);
+    // One pair's angle at positions 0 … last in ANGLE_STEPS steps, and at L − 1, where training ended.
+    const positions = [...new Set([...Array.from({ length: ANGLE_STEPS + 1 }, (_, k) => Math.round((k * last) / ANGLE_STEPS)), original - 1])].sort((a, b) => a - b);
+    return { positions, angles: Object.fromEntries(METHODS.map((m) => [m, Float64Array.from(positions, (p) => kernel.ropeAngles(options, m, p)[pair])])) };
+  });
+  const decayOf = recent(4, (dim, base, original, factor, method) => {
+    const options = optionsOf({ dim, base, original, factor });
+    const reach = Math.min(DECAY_REACH, kernel.extendedLastPosition(original, options.factor));
+    return {
+      decayPlain: kernel.ropeDecayBound(dim, base, reach),
+      decayStretched: kernel.ropeDecayBoundOf(kernel.ropeInvFreq(options, method), reach),
+      reach,
+    };
+  });
+
+  /** What every figure needs, and the checks of every value; the angle and decay figures add theirs in draw. */
+  function compute(next) {
+    const options = optionsOf(next);
     // Up to ⌊s·(L − 1)⌋, the last position linear interpolation maps inside the trained range (s·L − 1 itself
     // would put it half a step past L − 1).
-    const last = kernel.extendedLastPosition(next.original, factor);
+    const last = kernel.extendedLastPosition(next.original, options.factor);
     const all = Object.fromEntries(METHODS.map((m) => [m, kernel.angleCoverage(options, m, last)]));
-    const reach = Math.min(DECAY_REACH, last);
     const yarn = kernel.yarnParameters(options);
     if (next.pair >= next.dim / 2) throw noSuchPair(next.pair, next.dim);
-    // One pair's angle at positions 0 … last in ANGLE_STEPS steps, and at L − 1, where training ended.
-    const positions = [...new Set([...Array.from({ length: ANGLE_STEPS + 1 }, (_, k) => Math.round((k * last) / ANGLE_STEPS)), next.original - 1])].sort((a, b) => a - b);
-    const pairAngles = Object.fromEntries(METHODS.map((m) => [m, Float64Array.from(positions, (p) => kernel.ropeAngles(options, m, p)[next.pair])]));
     return {
       pairs: next.dim / 2,
       original: next.original,
@@ -74,8 +97,6 @@ export function mount({ kernel, initial, save }) {
       method: next.method,
       yarn,
       angles: {
-        positions,
-        angles: pairAngles,
         pair: next.pair,
         original: next.original,
         last,
@@ -83,13 +104,10 @@ export function mount({ kernel, initial, save }) {
         fullTurn: all.extrapolation.fullTurnInTraining[next.pair] === 1,
         wavelength: all.extrapolation.wavelengthTrained[next.pair],
         yarnWeight: yarn.extrapolationWeight[next.pair],
-        ntkBase: kernel.ntkAwareBase(next.dim, next.base, factor),
+        ntkBase: kernel.ntkAwareBase(next.dim, next.base, options.factor),
         dynamicBase: kernel.dynamicNtkBase(options),
-        currentLength,
+        currentLength: options.currentLength,
       },
-      decayPlain: kernel.ropeDecayBound(next.dim, next.base, reach),
-      decayStretched: kernel.ropeDecayBoundOf(kernel.ropeInvFreq(options, next.method), reach),
-      reach,
     };
   }
 
@@ -113,11 +131,17 @@ export function mount({ kernel, initial, save }) {
       story.relabel();
     },
     compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
-    draw: (r) => {
-      wavelengths.draw(r, wavelengths.width());
-      coverage.draw(r, coverage.width());
-      angles.draw(r.angles, angles.width());
-      yarn.draw(r, yarn.width());
+    // A figure is redrawn only when what it shows changed (a new pair redraws only its chart), and while a
+    // slider moves only the figures on or near the screen (lesson-view.js).
+    draw: (r, view) => {
+      // Widths are read before anything is redrawn: reading one after a redraw would force a layout.
+      const widths = { wavelengths: wavelengths.width(), coverage: coverage.width(), angles: angles.width(), yarn: yarn.width() };
+      const head = [view.dim, view.base, view.original, view.factor];
+      const of = (name, ...more) => `${[...head, ...more]}|${language()}|${widths[name]}`;
+      if (lesson.changed('wavelengths', of('wavelengths'), wavelengths.element)) wavelengths.draw(r, widths.wavelengths);
+      if (lesson.changed('coverage', of('coverage', view.method), coverage.element)) coverage.draw(r, widths.coverage);
+      if (lesson.changed('angles', of('angles', view.pair), angles.element)) angles.draw({ ...r.angles, ...anglesOf(...head, view.pair) }, widths.angles);
+      if (lesson.changed('yarn', of('yarn', view.method), yarn.element)) yarn.draw({ ...r, ...decayOf(...head, view.method) }, widths.yarn);
     },
     observe: wavelengths.element,
     // The head's fields stay in view over every figure they change (lesson-view.js); the pair's slider changes
