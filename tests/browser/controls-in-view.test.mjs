@@ -114,7 +114,9 @@ async function measure() {
     }
   }
   document.activeElement?.blur();
-  return { pairs, focused, fields: fields.length, undeclared: fields.filter((f) => !f.hasAttribute('aria-controls')).map(name), problems };
+  // A strip's fold button says what it does (a panel that forgot to label it showed an empty box on a phone).
+  const unlabelled = [...document.querySelectorAll('#lesson .strip-toggle')].filter((b) => shown(b) && !b.textContent.trim()).length;
+  return { pairs, focused, fields: fields.length, undeclared: fields.filter((f) => !f.hasAttribute('aria-controls')).map(name), unlabelled, problems };
 }
 
 for (const { name, viewport, query } of SCREENS) {
@@ -134,6 +136,7 @@ for (const { name, viewport, query } of SCREENS) {
         const result = await page.evaluate(measure);
         assert.ok(result.fields > 0 && result.pairs >= result.fields, `${lesson}: ${result.fields} fields, ${result.pairs} field–figure pairs`);
         assert.deepEqual(result.undeclared, [], `${lesson}: fields that do not say what they change (aria-controls)`);
+        assert.equal(result.unlabelled, 0, `${lesson}: fold buttons with no text`);
         assert.deepEqual(result.problems, [], lesson);
       }
       assert.deepEqual(problems, []);

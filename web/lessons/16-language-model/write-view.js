@@ -89,6 +89,7 @@ export function writeView({ onValue, onWrite }) {
   }
 
   draw(null);
+  fold.relabel();
   return {
     element,
     /** What the models wrote (its own slot in the text, under the panel). */
