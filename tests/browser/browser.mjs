@@ -137,6 +137,19 @@ export async function frames(page) {
   await settled(page);
 }
 
+/**
+ * Which of the figures (their element ids) change() redraws with other content, once the page has drawn it: what
+ * a field's aria-controls must name.
+ */
+export async function redrawnBy(page, ids, change) {
+  const html = () => page.evaluate((list) => list.map((id) => document.getElementById(id).innerHTML), ids);
+  const before = await html();
+  await change();
+  await frames(page);
+  const after = await html();
+  return ids.filter((_, i) => after[i] !== before[i]);
+}
+
 /** Waits until no view waits to be drawn (a lesson draws the views far from the screen once the reader pauses). */
 export const settled = (page) => page.waitForFunction(() => !('deferred' in document.documentElement.dataset));
 

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useLesson, openPage, frames, field, openTable } from './browser.mjs';
+import { useLesson, openPage, frames, field, openTable, redrawnBy } from './browser.mjs';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/embedding.json', import.meta.url), 'utf8'));
 const site = useLesson('embedding-to-position');
@@ -260,3 +260,17 @@ for (const [lang, paper, small, quote, summaryText] of [
     await context.close();
   });
 }
+
+test('each field of the main panel names in aria-controls the figures it changes, and only those', async () => {
+  const { page, problems, context } = await open('#/embedding-to-position?lang=en');
+  const figures = ['view-table', 'view-steps', 'view-attention', 'view-journey'];
+  // One change per field, each from the page the one before left. A shorter sentence: the journey has a position
+  // for each of its words (the token's encoding at a position does not depend on the other words).
+  for (const [name, kind, value] of [['vocabSize', 'input[type=text]', '200'], ['dModel', 'input[type=text]', '6'], ['seed', 'input[type=text]', '1'], ['ids', 'input[type=text]', '0,1,40,32'], ['scale', 'select', 'off'], ['variant', 'select', 'paper']]) {
+    const control = field(page, name, kind);
+    const redrawn = await redrawnBy(page, figures, () => (kind === 'select' ? control.selectOption(value) : control.fill(value)));
+    assert.deepEqual(redrawn, (await control.getAttribute('aria-controls')).split(' '), name);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -3,7 +3,7 @@
 // every number against notebook 002's batch, which holds it against nn.MultiheadAttention.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, field, frames } from './browser.mjs';
+import { useLesson, openTable, field, frames, redrawnBy } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 
 const { open } = useLesson('padding-and-masks');
@@ -91,5 +91,17 @@ test('a sentence that fills max_len has no padding: both maps agree and the page
   rows.forEach((cells, i) => cells.slice(1).forEach((text, j) => {
     if (i >= 2) assert.ok(near(text, padding.en.x[2][i][j], 6e-5), `pe(${i})[${j}]`);
   }));
+  await context.close();
+});
+
+test('each field names in aria-controls the figures it changes, and only those: the sentence followed is not the batch', async () => {
+  const { page, problems, context } = await open('#/padding-and-masks?lang=en');
+  const figures = ['view-batch', 'view-rows', 'view-attention'];
+  for (const [name, kind, value] of [['maxLen', 'input[type=text]', '8'], ['third', 'input[type=text]', 'the black cat'], ['shown', 'select', 'second'], ['part', 'select', 'position']]) {
+    const control = field(page, name, kind);
+    const redrawn = await redrawnBy(page, figures, () => (kind === 'select' ? control.selectOption(value) : control.fill(value)));
+    assert.deepEqual(redrawn, (await control.getAttribute('aria-controls')).split(' '), name);
+  }
+  assert.deepEqual(problems, []);
   await context.close();
 });

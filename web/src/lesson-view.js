@@ -20,7 +20,7 @@
 //     lesson.mount({ ..., drives: { controls: ['heatmap', 'lines', 'halves'], lines: ['lines'] } })
 //
 // The skeleton then gives every driven widget an id (view-<name>) and every field of the panel
-// aria-controls with those ids. A panel that drives only itself (a figure's own fields, which sit under its
+// aria-controls with those ids (a field that changes fewer of them says which: fieldDrives). A panel that drives only itself (a figure's own fields, which sit under its
 // drawing) stays where it is. A panel that drives other widgets stays in view while they are read: once the
 // text is in (arrange, called by main.js's renderText) the stretch of the text from the panel's slot to the
 // last slot it drives is wrapped in <div class="control-scope">, inside which the panel's slot is sticky
@@ -93,11 +93,12 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
    * panels: the views with fields (each { fields, relabel }); compute(next, failed) → results, using
    * attempt(); draw(results, view); widgets: the lesson's elements, by slot name; observe: the element whose
    * width the charts follow; relabel: anything else to relabel on a language change (a quiz); drives: which
-   * widgets each panel's fields change ({ panel: [widget names] }, see the top of this file).
+   * widgets each panel's fields change ({ panel: [widget names] }, see the top of this file); fieldDrives: a
+   * field that changes only some of its panel's widgets names those ({ field: [widget names] }).
    */
-  function mount({ panels, fields, compute, draw, widgets, observe, relabel = () => {}, drives = {} }) {
+  function mount({ panels, fields, compute, draw, widgets, observe, relabel = () => {}, drives = {}, fieldDrives = {} }) {
     state.fields = fields || Object.assign({}, ...panels.map((panel) => panel.fields));
-    const layout = controlsInView(widgets, drives);
+    const layout = controlsInView(widgets, drives, fieldDrives);
 
     function render() {
       const next = parameters.pending();
@@ -229,8 +230,8 @@ function nearScreenWatch() {
  * training/training-lesson.js): names the driven widgets and their panels' fields now; arrange(root) once
  * the text is in; disconnect() when the lesson goes.
  */
-export function controlsInView(widgets, drives) {
-  nameDriven(widgets, drives);
+export function controlsInView(widgets, drives, fieldDrives = {}) {
+  nameDriven(widgets, drives, fieldDrives);
   let strips = null; // the sticky control strips of the text on screen
   return {
     arrange(root) {
@@ -244,8 +245,11 @@ export function controlsInView(widgets, drives) {
 /** The form controls of a panel's fields: what aria-controls goes on. */
 const FIELD_CONTROLS = '.field :is(input, select, textarea)';
 
-/** Every driven widget gets an id (its own, or view-<name>) and every field of a driving panel aria-controls. */
-function nameDriven(widgets, drives) {
+/**
+ * Every driven widget gets an id (its own, or view-<name>) and every field of a driving panel aria-controls: the
+ * panel's widgets, or the fewer its entry in fieldDrives names (each one of the panel's: its strip spans them).
+ */
+function nameDriven(widgets, drives, fieldDrives) {
   for (const name of Object.entries(drives).flat(2)) {
     if (!widgets[name]) throw new Error(`lesson-view: drives names "${name}", which is none of the lesson's widgets`);
   }
@@ -253,6 +257,13 @@ function nameDriven(widgets, drives) {
   for (const [panel, names] of Object.entries(drives)) {
     const ids = names.map((name) => widgets[name].id).join(' ');
     for (const control of widgets[panel].querySelectorAll(FIELD_CONTROLS)) control.setAttribute('aria-controls', ids);
+  }
+  for (const [field, names] of Object.entries(fieldDrives)) {
+    const panel = Object.keys(drives).find((name) => widgets[name].querySelector(`[data-field="${field}"]`));
+    const others = names.filter((name) => !drives[panel]?.includes(name));
+    if (!panel || others.length) throw new Error(`lesson-view: fieldDrives names "${field}" with ${others.join(', ') || 'no panel'} outside its panel's drives`);
+    const ids = names.map((name) => widgets[name].id).join(' ');
+    for (const control of widgets[panel].querySelectorAll(`[data-field="${field}"] :is(input, select, textarea)`)) control.setAttribute('aria-controls', ids);
   }
 }
 

@@ -109,6 +109,9 @@ export function mount({ kernel, initial, save }) {
     // The main panel stays in view over every figure its fields change (lesson-view.js); the step tables' digits,
     // the journey's token and dimensions and the module's fields change only their own figure.
     drives: { controls: ['table', 'steps', 'attention', 'journey'], steps: ['steps'], journey: ['journey'], module: ['module'] },
+    // The seeded table reads only its size, width and seed; a larger vocabulary only adds rows after those the
+    // sentence reads (torch draws the table row by row); the attention tables show both scalings at once.
+    fieldDrives: { vocabSize: ['table'], ids: ['steps', 'attention', 'journey'], scale: ['steps', 'journey'], variant: ['steps', 'attention', 'journey'] },
     widgets: {
       controls: controls.element,
       table: tablePanel.element,

@@ -78,6 +78,8 @@ export function mount({ kernel, initial, save }) {
     // The batch's panel stays in view over every figure (lesson-view.js); what the rows table shows changes only
     // the table, under which it sits.
     drives: { controls: ['batch', 'rows', 'attention'], rows: ['rows'] },
+    // The sentence followed is not the batch's business: it changes the rows and the attention only.
+    fieldDrives: { shown: ['rows', 'attention'] },
     widgets: { controls: controls.element, batch: batch.element, rows: rows.element, attention: attention.element, quiz: selfCheck.element },
   });
 }
