@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useLesson, frames, openTable } from './browser.mjs';
+import { useLesson, frames, openTable, redrawnBy } from './browser.mjs';
 import { formatValue } from '../../web/src/format.js';
 import { WORDS, NOTEBOOK_SEED, sentences } from '../../web/src/toy-attention-model.js';
 
@@ -213,6 +213,17 @@ test('on a phone the sticky panel folds to one line that says the sentence, the 
   await page.getByLabel('Causal mask', { exact: true }).selectOption('on');
   await toggle.click();
   assert.equal(await page.locator('.why-order-controls .strip-values').textContent(), 'the black cat · with positions · causal mask · seed 42');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('each field names in aria-controls the figures it changes: both runs and the check', async () => {
+  const { page, problems, context } = await open('#/why-order?lang=en');
+  for (const [name, selector, value] of [['sentence', 'select', 'john'], ['pe', 'select', 'on'], ['mask', 'select', 'on'], ['seed', 'input[type=text]', '7']]) {
+    const control = page.locator(`[data-field="${name}"] ${selector}`);
+    const redrawn = await redrawnBy(page, ['view-results', 'view-check'], () => (selector === 'select' ? control.selectOption(value) : control.fill(value)));
+    assert.deepEqual(redrawn, (await control.getAttribute('aria-controls')).split(' '), name);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });
