@@ -20,8 +20,8 @@
 //     lesson.mount({ ..., drives: { controls: ['heatmap', 'lines', 'halves'], lines: ['lines'] } })
 //
 // The skeleton then gives every driven widget an id (view-<name>) and every field of the panel
-// aria-controls with those ids (a field that changes fewer of them says which: fieldDrives). A panel that drives only itself (a figure's own fields, which sit under its
-// drawing) stays where it is. A panel that drives other widgets stays in view while they are read: once the
+// aria-controls with those ids (a field that changes fewer of them says which: fieldDrives). A panel that
+// drives only itself (a figure's own fields, which sit under its drawing) stays where it is. A panel that drives other widgets stays in view while they are read: once the
 // text is in (arrange, called by main.js's renderText) the stretch of the text from the panel's slot to the
 // last slot it drives is wrapped in <div class="control-scope">, inside which the panel's slot is sticky
 // under the site header (styles/controls.css), and stops being sticky after that last figure. Only the
