@@ -103,7 +103,9 @@ async function openIn(site, hash, { prepare, ...options }, ready) {
  */
 export function useSite(hooks, startServer) {
   const site = siteHooks(hooks, startServer);
-  site.open = (hash = '#/pe-matrix', options = {}) => openIn(site, hash, options, waitForLesson);
+  // pe-matrix is drawn once its two charts are; a link to another lesson waits for that lesson to be ready.
+  const ready = (page, hash) => (/^#\/pe-matrix(\?|$)/.test(hash) ? waitForLesson(page) : waitForReady(page, hash));
+  site.open = (hash = '#/pe-matrix', options = {}) => openIn(site, hash, options, ready);
   return site;
 }
 
@@ -275,7 +277,10 @@ export const sectionLessonLinks = (page, heading) => page.evaluate((source) => {
  */
 export async function followLessonLinks(page, from, ids) {
   for (const id of new Set(ids)) {
-    await page.locator(`#lesson a[href="#/${id}"]`).first().click();
+    const link = page.locator(`#lesson a[href="#/${id}"]`).first();
+    // A link in a closed aside is reached as a reader reaches it: the aside is opened first.
+    await link.evaluate((a) => a.closest('details:not([open])')?.setAttribute('open', ''));
+    await link.click();
     await waitForReady(page, `#/${id}`);
     await page.goBack();
     await waitForReady(page, `#/${from}`);

@@ -7,8 +7,8 @@ import { useSite, snapshot, field, frames } from './browser.mjs';
 const site = useSite({ before, after }, startServer);
 
 
-test('moving the max_len slider with the keyboard redraws the heatmap, the line chart and the table', async () => {
-  const { page, problems, context } = await site.open('#/pe-matrix?lang=en&maxLen=8&dModel=4&rows=8');
+test('moving the max_len slider with the keyboard redraws the heatmap and the line chart, and in the next lesson the table', async () => {
+  const { page, problems, context } = await site.open('#/pe-matrix?lang=en&maxLen=8&dModel=4');
   const before = await snapshot(page);
   await field(page, 'maxLen', 'input[type=range]').focus();
   await page.keyboard.press('ArrowRight');
@@ -19,13 +19,24 @@ test('moving the max_len slider with the keyboard redraws the heatmap, the line 
   assert.match(after.heatmapTitle, /10 positions × 4 dimensions/);
   assert.notEqual(after.heatmapImage, before.heatmapImage);
   assert.notEqual(after.linePaths, before.linePaths);
-  assert.notEqual(after.fullTable, before.fullTable);
-  // Position 8 did not exist with max_len 8; now the inspector prints it.
-  assert.match(before.inspector, /isn't in this matrix/);
-  assert.match(after.inspector, /Position 8: the first and last values/);
   assert.match(page.url(), /maxLen=10/);
   assert.deepEqual(problems, []);
   await context.close();
+
+  // The same slider in pe-matrix-digits redraws the values table and the row inspector.
+  const digits = await site.open('#/pe-matrix-digits?lang=en&maxLen=8&dModel=4&rows=8');
+  const table = await snapshot(digits.page);
+  await field(digits.page, 'maxLen', 'input[type=range]').focus();
+  await digits.page.keyboard.press('ArrowRight');
+  await digits.page.keyboard.press('ArrowRight');
+  await frames(digits.page);
+  const grown = await snapshot(digits.page);
+  assert.notEqual(grown.fullTable, table.fullTable);
+  // Position 8 did not exist with max_len 8; now the inspector prints it.
+  assert.match(table.inspector, /isn't in this matrix/);
+  assert.match(grown.inspector, /Position 8: the first and last values/);
+  assert.deepEqual(digits.problems, []);
+  await digits.context.close();
 });
 
 test('dragging the d_model slider redraws the figures, live, at every step', async () => {
@@ -37,7 +48,7 @@ test('dragging the d_model slider redraws the figures, live, at every step', asy
   const after = await snapshot(page);
   assert.match(after.heatmapTitle, /100 positions × 128 dimensions/);
   assert.notEqual(after.heatmapImage, before.heatmapImage);
-  assert.notEqual(after.inspector, before.inspector);
+  assert.notEqual(after.linePaths, before.linePaths);
   assert.equal(await field(page, 'dModel').inputValue(), '128');
   await context.close();
 });

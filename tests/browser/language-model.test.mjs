@@ -9,12 +9,12 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { useLesson, openTable, runsSettled, errorText, proseNumber, answerQuiz } from './browser.mjs';
 import { loadModule, sharedData } from '../wasm/helpers.mjs';
-import { STORY } from '../../web/lessons/08-text-to-tokens/story.js';
+import { STORY } from '../../web/lessons/09-text-to-tokens/story.js';
 import { createLanguageRun, inferenceLengths } from '../../web/src/training/language.js';
-import { labText } from '../../web/lessons/16-language-model/lab-text.js';
-import { findings } from '../../web/lessons/16-language-model/findings.js';
-import { QUESTIONS } from '../../web/lessons/16-language-model/questions.js';
-import { SIZES } from '../../web/lessons/16-language-model/params.js';
+import { labText } from '../../web/lessons/17-language-model/lab-text.js';
+import { findings } from '../../web/lessons/17-language-model/findings.js';
+import { QUESTIONS } from '../../web/lessons/17-language-model/questions.js';
+import { SIZES } from '../../web/lessons/17-language-model/params.js';
 import { formatCount } from '../../web/src/format.js';
 
 const { open } = useLesson('language-model');

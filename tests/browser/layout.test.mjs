@@ -8,7 +8,7 @@ const site = useSite({ before, after }, startServer);
 
 for (const lang of ['es', 'en']) {
   test(`a phone-width viewport (390×844) has no horizontal overflow (${lang})`, async () => {
-    for (const hash of [`#/pe-matrix?lang=${lang}`, `#/pe-matrix?lang=${lang}&maxLen=10&dModel=4&variant=literal-shifted`]) {
+    for (const hash of [`#/pe-matrix?lang=${lang}`, `#/pe-matrix-digits?lang=${lang}&maxLen=10&dModel=4&variant=literal-shifted`]) {
       const { page, context } = await site.open(hash, { viewport: { width: 390, height: 844 } });
       // Open every table too: wide tables must scroll inside their own box.
       await openAllTables(page);

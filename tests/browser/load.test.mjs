@@ -33,7 +33,7 @@ test('with no language in the link, a Spanish browser gets Spanish and any other
 });
 
 test('a browser without WebAssembly SIMD gets the scalar module, says so, and shows the same numbers', async () => {
-  const hash = '#/pe-matrix?lang=en&maxLen=10&dModel=4&variant=literal-shifted';
+  const hash = '#/pe-matrix-digits?lang=en&maxLen=10&dModel=4&variant=literal-shifted';
   const withSimd = await site.open(hash);
   const expected = await withSimd.page.textContent('.values');
   await withSimd.context.close();

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, openTable, runsSettled, continuedPast, answerQuiz, proseNumber } from './browser.mjs';
 import { lesson13Findings, paragraphWith } from './training-findings.mjs';
-import { QUESTIONS } from '../../web/lessons/13-longer-than-seen/questions.js';
+import { QUESTIONS } from '../../web/lessons/14-longer-than-seen/questions.js';
 
 const { open } = useLesson('longer-than-seen');
 const OFF = 'd=off&e=off&f=off';

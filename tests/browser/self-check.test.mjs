@@ -56,7 +56,7 @@ quizzes.forEach(({ id, QUESTIONS }, k) => {
 /** The text of one option, as the page shows it. */
 const optionText = (page, question, option) => page.locator(`.lesson-quiz .quiz-question[data-question="${question}"] input[value="${option}"] + span`).textContent();
 
-test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 08, 03, 04, 01)', async () => {
+test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 08, 03, pe-matrix-digits, 04, 01)', async () => {
   // 05: position 4, ×1000, with and without √d_model.
   let { page, context } = await site.open('#/same-token-elsewhere?lang=en');
   const row4 = async () => (await page.$$eval('.similarity-table tbody tr', (rows) => rows.map((r) => r.cells[2].textContent.trim())))[4];
@@ -103,11 +103,28 @@ test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 0
   assert.match(await optionText(page, 'count', 'four'), /^4/);
   await context.close();
 
-  // 03: the notebook's button, then row 1 of the values table starts with the marked option's number.
-  ({ page, context } = await site.open('#/pe-matrix?lang=es'));
+  // 03: of the line chart's columns 0, 1, 10, 11, 30 and 31, column 0 (the marked option) moves the most
+  // between neighbouring positions.
+  ({ page, context } = await site.open('#/pe-matrix?lang=en'));
+  await openTable(page, '.lines');
+  const columns = await page.$$eval('.lines details tbody tr', (rows) => rows.map((r) => [...r.cells].slice(1).map((c) => Number(c.textContent))));
+  const steps = columns[0].map((_, k) => Math.max(...columns.slice(1).map((row, i) => Math.abs(row[k] - columns[i][k]))));
+  // Column 0 (a sine) and column 1 (its cosine) turn at the same pace, the fastest; column 31 barely moves.
+  assert.ok(steps[0] >= Math.max(...steps) - 0.01 && steps[5] < steps[0] / 10, `largest step per column: ${steps}`);
+  const markedFast = quizzes.find((q) => q.id === 'pe-matrix').QUESTIONS.find((q) => q.id === 'fast').options.find((o) => o.correct).id;
+  assert.match(await optionText(page, 'fast', markedFast), /^Column 0\b/);
+  await context.close();
+
+  // pe-matrix-digits: the notebook's button, then row 1 of the values table starts with the marked option's
+  // number; the textbook's, then the sine half's title gives the marked option's shape.
+  ({ page, context } = await site.open('#/pe-matrix-digits?lang=es'));
   await page.locator('.preset[data-preset="doc000"]').click();
-  await page.waitForFunction(() => document.querySelector('.heatmap figcaption').textContent.includes('10 posiciones × 4'));
+  await page.waitForFunction(() => document.querySelector('.values caption')?.textContent.includes('max_len = 10, d_model = 4'));
   assert.equal(proseNumber(await optionText(page, 'notebookRow', 'sin'), 'es'), Number((await tableRow(page, 1))[0]));
+  await page.locator('.preset[data-preset="doc001"]').click();
+  await page.waitForFunction(() => document.querySelector('.halves-sin figcaption').textContent.includes('20 posiciones'));
+  const shape = /(\d+) posiciones × (\d+) columnas/.exec(await page.textContent('.halves-sin figcaption'));
+  assert.ok((await optionText(page, 'halves', 'half')).startsWith(`${shape[1]} × ${shape[2]}:`), shape[0]);
   await context.close();
 
   // 04: seed 1, then the table's first value is the marked option's number.

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { useLesson, field, openTable, overflow, frames, answerQuiz, proseNumber } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 import { formatCount, formatNumber } from '../../web/src/format.js';
-import { QUESTIONS } from '../../web/lessons/15-stretching-rope/questions.js';
+import { QUESTIONS } from '../../web/lessons/16-stretching-rope/questions.js';
 
 /** The text of one option of the self-check, as the page shows it. */
 const answerText = (page, question, option) => page.textContent(`.lesson-quiz .quiz-question[data-question="${question}"] input[value="${option}"] + span`);

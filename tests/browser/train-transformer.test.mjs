@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, openTable, runsSettled, continuedPast } from './browser.mjs';
-import { QUESTIONS } from '../../web/lessons/12-train-transformer/questions.js';
+import { QUESTIONS } from '../../web/lessons/13-train-transformer/questions.js';
 
 const site = useLesson('train-transformer');
 const { open } = site;

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parameterState, defaultsOf, recent, controlRuns } from '../../web/src/lesson-state.js';
-import { params as peMatrixParams } from '../../web/lessons/03-pe-matrix/params.js';
+import { params as peMatrixParams } from '../../web/src/pe-matrix/params.js';
 
 /** A field that records the values it is shown and the errors it is given. */
 function standInField() {
@@ -160,17 +160,22 @@ test('recent() computes once per distinct argument list and keeps only the last 
   assert.deepEqual(calls, [[3, 4], [5, 6], [7, 8], [3, 4]]);
 });
 
-test('defaultsOf reads a lesson\'s declarations (lesson 03\'s: document 002\'s matrix and six lines)', () => {
+test('defaultsOf reads a lesson\'s declarations (the positional-encoding matrix\'s: document 002\'s matrix and six lines)', () => {
   assert.deepEqual(defaultsOf(peMatrixParams), {
     maxLen: 100, dModel: 64, variant: 'paper', dims: [0, 1, 10, 11, 30, 31], shown: 'all', rows: [1], posA: 2, posB: 10, cmpLenA: 5, cmpDA: 4, cmpLenB: 5, cmpDB: 6,
   });
 });
 
-const slotsOf = (lang) => [...readFileSync(new URL(`../../web/lessons/03-pe-matrix/${lang}.md`, import.meta.url), 'utf8').matchAll(/data-slot="(\w+)"/g)].map((m) => m[1]);
+const slotsOf = (folder, lang) => [...readFileSync(new URL(`../../web/lessons/${folder}/${lang}.md`, import.meta.url), 'utf8').matchAll(/data-slot="(\w+)"/g)].map((m) => m[1]);
 
-test('controlRuns: lesson 03\'s main panel stays in view from its slot to its last figure; panels that drive only themselves stay put', () => {
-  const drives = { controls: ['heatmap', 'lines', 'across', 'values', 'halves', 'layouts'], lines: ['lines'], across: ['across'], values: ['values'], compare: ['compare'] };
-  for (const lang of ['es', 'en']) assert.deepEqual(controlRuns(drives, slotsOf(lang)), [{ panel: 'controls', last: 'layouts' }], lang);
+test('controlRuns: the matrix lessons\' main panel stays in view from its slot to its last figure; panels that drive only themselves stay put', () => {
+  const lessons = [
+    { folder: '03-pe-matrix', drives: { controls: ['heatmap', 'lines', 'across'], lines: ['lines'], across: ['across'] }, last: 'across' },
+    { folder: '04-pe-matrix-digits', drives: { controls: ['values', 'halves', 'layouts'], values: ['values'], layouts: ['layouts'], compare: ['compare'] }, last: 'layouts' },
+  ];
+  for (const { folder, drives, last } of lessons) {
+    for (const lang of ['es', 'en']) assert.deepEqual(controlRuns(drives, slotsOf(folder, lang)), [{ panel: 'controls', last }], `${folder} ${lang}`);
+  }
   // Two panels, each over its own stretch, in text order.
   assert.deepEqual(controlRuns({ b: ['y'], a: ['x', 'a'] }, ['a', 'x', 'b', 'y']), [{ panel: 'a', last: 'x' }, { panel: 'b', last: 'y' }]);
   assert.deepEqual(controlRuns({}, ['a']), []);

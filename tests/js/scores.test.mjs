@@ -1,8 +1,8 @@
-// Lesson 04's attention scores (web/lessons/04-embedding-to-position/scores.js): q·k/√d with identity projections,
+// Lesson 04's attention scores (web/lessons/05-embedding-to-position/scores.js): q·k/√d with identity projections,
 // by hand on a small matrix, and how scaling the rows scales the scores.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { largestEntry, selfScores } from '../../web/lessons/04-embedding-to-position/scores.js';
+import { largestEntry, selfScores } from '../../web/lessons/05-embedding-to-position/scores.js';
 
 test('q·k/√d of every pair of rows, with W_q = W_k = I', () => {
   // Rows (1, 2, 0, 2), (0, 1, 1, 0) and (3, 0, 0, 4); √d = 2.

@@ -11,6 +11,18 @@ export const lessons = Object.keys(code)
   .sort()
   .map((folder) => ({ id: folder.replace(/^\d+-/, ''), folder }));
 
+// Lessons split in two: a link into `from` that names one of `params` or shows one of `figures` alone
+// (embed.js, figure=NAME) was written before the split, for what now lives in `to`, and opens `to` with its values.
+const MOVES = [
+  { from: 'pe-matrix', to: 'pe-matrix-digits', params: ['rows', 'cmpLenA', 'cmpDA', 'cmpLenB', 'cmpDB'], figures: ['values', 'halves', 'layouts', 'compare'] },
+];
+
+/** The lesson a link to `id` with this query opens: `id` itself, or the lesson its parameters or figure moved to. */
+export function movedLesson(id, query) {
+  const move = MOVES.find((m) => m.from === id && (m.params.some((name) => query.has(name)) || m.figures.includes(query.get('figure'))));
+  return move ? move.to : id;
+}
+
 export function findLesson(id) {
   return lessons.find((lesson) => lesson.id === id) || null;
 }

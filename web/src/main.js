@@ -5,7 +5,7 @@ import './styles.css';
 import { pickLanguage, setLanguage, language, languages, t, onLanguageChange, loadLessonStrings } from './i18n.js';
 import { loadKernel, describeError } from './kernel.js';
 import { parseHash, resolveParams, storedParams, saveView, storage, formatParam } from './state.js';
-import { lessons, findLesson, loadLessonCode, loadLessonText } from './lessons.js';
+import { lessons, findLesson, movedLesson, loadLessonCode, loadLessonText } from './lessons.js';
 import { renderMarkdown } from './markdown.js';
 import { mountNotices, showNotice, clearNotices } from './ui/notices.js';
 import { courseNav, coursePager, focusTitle, startOver } from './ui/course-nav.js';
@@ -220,9 +220,20 @@ function showKernelInfo(kernel) {
   onLanguageChange(write);
 }
 
+/**
+ * The link's lesson and query; a link written for a part of a lesson that has since moved to another lesson
+ * (lessons.js, movedLesson) is rewritten to name that lesson, so the lesson opened also writes the link.
+ */
+function readLink() {
+  const { lesson, query } = parseHash(location.hash);
+  const moved = movedLesson(lesson, query);
+  if (moved !== lesson) history.replaceState(null, '', `#/${moved}?${query}`);
+  return { lesson: moved, query };
+}
+
 /** The link changed by hand or by Back/Forward (our own writes use replaceState and do not fire this). */
 function onHashChange() {
-  const { lesson: id, query } = parseHash(location.hash);
+  const { lesson: id, query } = readLink();
   let restore = movingInside;
   movingInside = false;
   readEmbed(query);
@@ -263,7 +274,7 @@ function start() {
   mountNotices($('notices'));
   // Launched as a lesson of a SCORM package: the link becomes the view the student left (scorm.js).
   startScorm({ shownLesson: () => current?.lesson.id });
-  const { lesson: id, query } = parseHash(location.hash);
+  const { lesson: id, query } = readLink();
   readEmbed(query);
   readTextSize(query);
   showTextSize();

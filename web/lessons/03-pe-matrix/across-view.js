@@ -8,7 +8,7 @@ import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { textField } from '../../src/ui/fields.js';
 import { fieldsUnder } from '../../src/ui/control-panel.js';
-import { params } from './params.js';
+import { params } from '../../src/pe-matrix/params.js';
 
 const key = (name) => `peMatrix.fields.${name}`;
 

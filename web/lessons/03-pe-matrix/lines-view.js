@@ -7,7 +7,7 @@ import { lines } from '../../src/charts/lines.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { textField } from '../../src/ui/fields.js';
 import { fieldsUnder } from '../../src/ui/control-panel.js';
-import { params } from './params.js';
+import { params } from '../../src/pe-matrix/params.js';
 
 const TABLE_ROWS = 100;
 const key = (name) => `peMatrix.fields.${name}`;

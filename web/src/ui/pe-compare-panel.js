@@ -1,7 +1,7 @@
-// The comparison of two positional-encoding matrices, shown by lessons 03 (pe-matrix) and 05
-// (same-token-elsewhere): two sizes side by side, rows that are identical highlighted. Changing max_len only adds
+// The comparison of two positional-encoding matrices, shown by lessons pe-matrix-digits and
+// same-token-elsewhere: two sizes side by side, rows that are identical highlighted. Changing max_len only adds
 // or removes rows (the shared rows stay identical); changing d_model changes every frequency, so only position 0
-// stays. It speaks with lesson 03's strings (peMatrix.compare…): a lesson that shows it lists '03-pe-matrix' in
+// stays. It speaks with pe-matrix's strings (peMatrix.compare…): a lesson that shows it lists '03-pe-matrix' in
 // its sharedStrings. Its fields are the lesson's cmpLenA, cmpDA, cmpLenB and cmpDB.
 import { t } from '../i18n.js';
 import { textField } from './fields.js';

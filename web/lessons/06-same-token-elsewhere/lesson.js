@@ -1,7 +1,7 @@
 // Lesson "The same token elsewhere" (E000-5, E000-3). Wires the fields to the kernel and its numbers to the
 // views. No maths here: the table (kernel.torchEmbedding), x·√d + PE (kernel.embeddingSteps) and the cosine
 // similarities (kernel.cosineMatrix) are all computed by the C++ core; the comparison of two PE matrices is
-// the panel lesson 03 shows too (web/src/ui/pe-compare-panel.js).
+// the panel pe-matrix-digits shows too (web/src/ui/pe-compare-panel.js).
 import { lessonView, recent, defaultsOf } from '../../src/lesson-view.js';
 import { compareView } from '../../src/ui/pe-compare-panel.js';
 import { params } from './params.js';
@@ -13,7 +13,7 @@ import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
-/** The comparison panel speaks with lesson 03's strings. */
+/** The comparison panel speaks with pe-matrix's strings. */
 export const sharedStrings = ['03-pe-matrix'];
 
 const defaults = defaultsOf(params);

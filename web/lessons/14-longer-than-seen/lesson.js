@@ -11,7 +11,7 @@ import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 export { params };
 
 /** The training views (web/src/training) speak with lesson 12's strings. */
-export const sharedStrings = ['12-train-transformer'];
+export const sharedStrings = ['13-train-transformer'];
 
 export function mount({ initial, save }) {
   const result = lengthView();

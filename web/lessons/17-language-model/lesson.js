@@ -4,7 +4,7 @@
 // the validation text read in segments of L/2 … 8L, and continues the student's prompt past L. No maths here:
 // the workers' module computes it all (training/language.js).
 import { language } from '../../src/i18n.js';
-import { downloadStory } from '../08-text-to-tokens/story.js';
+import { downloadStory } from '../09-text-to-tokens/story.js';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { trainingLesson } from '../../src/training/training-lesson.js';
 import { inferenceLengths, PRESETS } from '../../src/training/language.js';
@@ -20,7 +20,7 @@ import './language-model.css';
 export { params };
 
 /** The training views (web/src/training) speak with lesson 12's strings. */
-export const sharedStrings = ['12-train-transformer'];
+export const sharedStrings = ['13-train-transformer'];
 
 // The lessons' own texts, bundled at build time (so the lesson needs no network), this lesson's own left out: its
 // text quotes the results the models are asked to produce.

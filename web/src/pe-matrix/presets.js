@@ -1,6 +1,6 @@
 // The documents' experiments as parameter sets (settings only: every number shown is computed by the kernel).
-// A preset sets the main view; the comparison panel (E000-3) has its own pairs
-// (web/src/ui/pe-compare-panel.js).
+// A preset sets the main view, each lesson the values it has (controls.js); the comparison panel (E000-3) has its
+// own pairs (web/src/ui/pe-compare-panel.js).
 
 export const presets = [
   // E000-1: the notebook class prints its 10 × 4 matrix, rows 1 and 9 quoted in the lesson.

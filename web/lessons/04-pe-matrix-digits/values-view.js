@@ -5,7 +5,7 @@ import { t, language } from '../../src/i18n.js';
 import { formatValue, formatCount } from '../../src/format.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { textField } from '../../src/ui/fields.js';
-import { params } from './params.js';
+import { params } from '../../src/pe-matrix/params.js';
 import { matrixTable } from '../../src/charts/matrix-table.js';
 
 // Up to this many values the whole matrix is a table (10 × 4 of document 000, 20 × 64, …).

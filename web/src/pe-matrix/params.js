@@ -1,6 +1,9 @@
-// The lesson's parameters, declared once: kind, range, default, the kernel's name for it, its label.
-// Everything else (URL hash, storage, the fields, the error messages) reads these declarations.
-import { param } from '../../src/state.js';
+// The positional-encoding matrix's parameters, declared once: kind, range, default, the kernel's name for it,
+// its label. Everything else (URL hash, storage, the fields, the error messages) reads these declarations.
+// Lessons pe-matrix and pe-matrix-digits each take the ones their figures read (pick), and same-token-elsewhere
+// borrows the comparison's; the labels are pe-matrix's strings (peMatrix.fields…), which the other two load as
+// sharedStrings.
+import { param } from '../state.js';
 
 const L = (name) => `peMatrix.fields.${name}.label`;
 
@@ -24,3 +27,8 @@ export const params = {
   cmpLenB: param.int({ min: 1, max: 32, def: 5, argument: 'max_len', label: L('cmpLenB') }),
   cmpDB: param.int({ min: 2, max: 16, step: 2, def: 6, argument: 'd_model', label: L('cmpDB') }),
 };
+
+/** The declarations named, in this order: a lesson's own set of the matrix's parameters. */
+export function pick(names) {
+  return Object.fromEntries(names.map((name) => [name, params[name]]));
+}

@@ -1,11 +1,14 @@
 // Document 001's other layout: "the domain of the sine function can be i ∈ [0, 255] and the domain of the cosine
 // function can be i ∈ [256, 512]", every sine first and every cosine after, i.e. the two halves pe[:, 0::2] and
 // pe[:, 1::2] side by side. The same numbers with the columns in another order: one position in both layouts,
-// the similarity of two positions in both (from the kernel), and the largest difference over every pair.
+// the similarity of two positions in both (from the kernel), and the largest difference over every pair. The
+// two positions are fields under the tables (document 001's "black" at 2 and "brown" at 10 by default).
 import { t, language } from '../../src/i18n.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatCount, formatNumber, formatValue } from '../../src/format.js';
 import { el } from '../../src/ui/dom.js';
+import { textField } from '../../src/ui/fields.js';
+import { params } from '../../src/pe-matrix/params.js';
 import { everyOther } from './halves-view.js';
 
 /** Columns 0, 1, 2 and the first three of the second half, or every column of a narrow matrix (null: "…"). */
@@ -24,12 +27,16 @@ export function sinesFirst(matrix) {
   return { rows, cols, data };
 }
 
-export function layoutsView() {
+export function layoutsView({ onValue }) {
   const element = el('section', 'panel layouts');
   const tables = el('div', 'layouts-tables');
+  const make = (name) => textField({ name, decl: params[name], labelKey: `peMatrix.fields.${name}.label`, hintKey: `peMatrix.fields.${name}.hint`, onValue: (v) => onValue(name, v) });
+  const fields = { posA: make('posA'), posB: make('posB') };
+  const grid = el('div', 'field-grid figure-fields');
+  grid.append(fields.posA.element, fields.posB.element);
   const summary = el('p', 'layouts-summary');
   summary.setAttribute('aria-live', 'polite');
-  element.append(tables, summary);
+  element.append(tables, grid, summary);
 
   /**
    * interleaved, split: the two layouts; pair: {a, b, interleaved, split}, the similarity of positions a and b in
@@ -63,5 +70,6 @@ export function layoutsView() {
     const vars = { count: formatCount(checkedRows ** 2, lang), last: checkedRows - 1, gap: formatNumber(gap, lang, { significant: 2 }) };
     summary.textContent = t(gap === 0 ? 'peMatrix.layouts.identical' : 'peMatrix.layouts.rounding', vars);
   }
-  return { element, draw };
+  const relabel = () => Object.values(fields).forEach((f) => f.relabel());
+  return { element, fields, draw, relabel };
 }

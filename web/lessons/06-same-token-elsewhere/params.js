@@ -1,7 +1,7 @@
 // The lesson's parameters, declared once. cmpLenA … cmpDB keep lesson 03's names and ranges because the
 // comparison panel (E000-3) is lesson 03's own widget, reused as it is.
 import { param } from '../../src/state.js';
-import { params as peMatrix } from '../03-pe-matrix/params.js';
+import { params as peMatrix } from '../../src/pe-matrix/params.js';
 
 const L = (name) => `sameToken.fields.${name}.label`;
 

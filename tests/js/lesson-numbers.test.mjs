@@ -1,0 +1,31 @@
+// A lesson's text that names another lesson by its number and links it names the one it links to: "[lesson 14](#/
+// longer-than-seen)" is the 14th folder of web/lessons/. Lessons are numbered by their folders, so a lesson added or
+// split renumbers the ones after it; this keeps every linked number in step. A number given without a link (a quiz
+// feedback's "lesson 1", a range such as "lessons 2 to 7") is not held here: renumbering has to look for those.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+
+const lessons = new URL('../../web/lessons/', import.meta.url);
+const folders = readdirSync(lessons).sort();
+const numberOf = Object.fromEntries(folders.map((folder, i) => [folder.replace(/^\d+-/, ''), i + 1]));
+const texts = folders.flatMap((folder) =>
+  readdirSync(new URL(`${folder}/`, lessons))
+    .filter((file) => /^(es|en)\.md$|^strings\.(es|en)\.json$/.test(file))
+    .map((file) => ({ path: `${folder}/${file}`, text: readFileSync(new URL(`${folder}/${file}`, lessons), 'utf8') })),
+);
+
+// "lesson 5 …](#/slug" and "lección 05, *…*](#/slug": the number, then the link's slug.
+const LINKED = /\b(?:[Ll]esson|[Ll]ección) (\d+)[^[\]]*\]\(#\/([a-z0-9-]+)/g;
+
+test('every lesson number given with a link is the number of the lesson it links to', () => {
+  let count = 0;
+  for (const { path, text } of texts) {
+    for (const [, number, slug] of text.matchAll(LINKED)) {
+      count++;
+      assert.ok(slug in numberOf, `${path}: #/${slug} is no lesson`);
+      assert.equal(Number(number), numberOf[slug], `${path}: lesson ${number} links to ${slug}, which is lesson ${numberOf[slug]}`);
+    }
+  }
+  assert.ok(count >= 20, `only ${count} linked lesson numbers found`);
+});
