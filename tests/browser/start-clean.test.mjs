@@ -9,11 +9,11 @@ const site = useLesson('pe-matrix');
 const stored = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('poslab:')).sort());
 
 test('a clean link opens the defaults; the lesson list and the bare address bring back the values kept', async () => {
-  const { page, context } = await site.open('#/pe-matrix?lang=en&maxLen=42');
+  const { page, context } = await site.open('#/pe-matrix-digits?lang=en&maxLen=42');
   // The next student, same browser, follows the teacher's clean link.
   const next = await context.newPage();
-  await next.goto(`${site.server.url}#/pe-matrix?lang=en`);
-  await waitForReady(next, '#/pe-matrix');
+  await next.goto(`${site.server.url}#/pe-matrix-digits?lang=en`);
+  await waitForReady(next, '#/pe-matrix-digits');
   assert.equal(await field(next, 'maxLen').inputValue(), '100');
   await next.close();
   // Inside the lab: away with Next, back with the lesson list: the values this lesson had come back.
@@ -22,7 +22,7 @@ test('a clean link opens the defaults; the lesson list and the bare address brin
   await field(page, 'seed').fill('7');
   await page.waitForFunction(() => location.hash.includes('seed=7'));
   await page.locator('.lesson-pager .pager-previous').click();
-  await waitForReady(page, '#/pe-matrix');
+  await waitForReady(page, '#/pe-matrix-digits');
   await page.locator('#lesson-list a[data-lesson="embedding-to-position"]').click();
   await waitForReady(page, '#/embedding-to-position');
   assert.equal(await field(page, 'seed').inputValue(), '7');
