@@ -18,8 +18,8 @@ const titleState = (page) => page.evaluate(() => {
 });
 
 for (const [lang, place, next, previous] of [
-  ['en', `Lesson 3 of ${N}`, 'Next: From embedding to position →', '← Previous: The formula step by step'],
-  ['es', `Lección 3 de ${N}`, 'Siguiente: Del embedding a la posición →', '← Anterior: La fórmula paso a paso'],
+  ['en', `Lesson 3 of ${N}`, 'Next: The matrix, digit by digit →', '← Previous: The formula step by step'],
+  ['es', `Lección 3 de ${N}`, 'Siguiente: La matriz, cifra a cifra →', '← Anterior: La fórmula paso a paso'],
 ]) {
   test(`${lang}, desktop: the lesson ends with its place and its neighbours; Next opens the next lesson at its title, focused`, async () => {
     const { page, problems, context } = await site.open(`#/pe-matrix?lang=${lang}`);
@@ -30,12 +30,12 @@ for (const [lang, place, next, previous] of [
     await page.locator('.lesson-pager .pager-next').scrollIntoViewIfNeeded();
     assert.ok(await page.evaluate(() => scrollY) > 1000);
     await page.locator('.lesson-pager .pager-next').click();
-    await waitForReady(page, '#/embedding-to-position');
+    await waitForReady(page, '#/pe-matrix-digits');
     const state = await titleState(page);
     assert.ok(state.focused, 'the new title has the focus');
     assert.ok(state.top >= -1 && state.top < 200, `title at ${state.top}`);
-    assert.match(page.url(), /#\/embedding-to-position/);
-    assert.equal(await page.getAttribute('#lesson-list a[aria-current="page"]', 'data-lesson'), 'embedding-to-position');
+    assert.match(page.url(), /#\/pe-matrix-digits/);
+    assert.equal(await page.getAttribute('#lesson-list a[aria-current="page"]', 'data-lesson'), 'pe-matrix-digits');
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -56,7 +56,7 @@ test('a notice about the lesson left behind does not follow the reader to the ne
   const { page, context } = await site.open('#/pe-matrix?lang=en&dModel=7');
   assert.equal(await page.locator('.notice').count(), 1);
   await page.locator('.lesson-pager .pager-next').click();
-  await waitForReady(page, '#/embedding-to-position');
+  await waitForReady(page, '#/pe-matrix-digits');
   assert.equal(await page.locator('.notice').count(), 0);
   await context.close();
 });
