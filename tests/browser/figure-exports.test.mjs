@@ -46,7 +46,7 @@ function assertWindow(shown, csv, what) {
 }
 
 // Two tables are not windows of their CSV's rows and columns, and say so: lesson 02's prints the ends of a long
-// list across the page (as PyTorch prints a tensor), the CSV has one pair per line; lesson 04's joins the first
+// list across the page (as PyTorch prints a tensor), the CSV has one pair per line; lesson 05's joins the first
 // values of each vector in one cell, the CSV has every value in its own.
 const READ_OTHERWISE = {
   wavelengths([head, values], csv) {

@@ -126,11 +126,11 @@ for (const [lang, heading, word, drop] of [
   ['en', /^Why sine and cosine\?$/, 'Lesson', /the one with the sinusoidal code\s+falls sharply just past the longest length it trained on/],
   ['es', /^¿Por qué seno y coseno\?$/, 'lección', /el que usa el\s+código sinusoidal cae en picado justo después de la mayor longitud con la que se entrenó/],
 ]) {
-  test(`${lang}: "why sine and cosine?" links the lesson that shows each reason, and lesson 13 shows the drop it quotes`, async () => {
+  test(`${lang}: "why sine and cosine?" links the lesson that shows each reason, and lesson 14 shows the drop it quotes`, async () => {
     const { page, problems, context } = await open(`#/formula-step-by-step?lang=${lang}`);
     const links = await sectionLessonLinks(page, heading);
     assert.ok(links, 'the section is there');
-    // Small values (lesson 04), a code per position and the rotation (06), extrapolation (13).
+    // Small values (lesson 05), a code per position and the rotation (07), extrapolation (14).
     assert.deepEqual([...new Set(links.map((l) => l.id))], ['embedding-to-position', 'distances', 'longer-than-seen']);
     // Each link says the lesson's number in the course.
     for (const { text, id } of links) assert.match(text, new RegExp(`^${word} ${LESSON_IDS.indexOf(id) + 1}$`, 'i'));
@@ -138,7 +138,7 @@ for (const [lang, heading, word, drop] of [
     assert.match(section, drop);
     await followLessonLinks(page, 'formula-step-by-step', links.map((l) => l.id));
 
-    // The drop it quotes, read from lesson 13's table of what the lab found: the sinusoidal row, at L and one past L.
+    // The drop it quotes, read from lesson 14's table of what the lab found: the sinusoidal row, at L and one past L.
     await page.evaluate((hash) => { location.hash = hash; }, `#/longer-than-seen?lang=${lang}`);
     const found = await page.waitForFunction(() => {
       const table = document.querySelector('.train-findings table');

@@ -1,4 +1,4 @@
-// Lesson 16 in the browser, with a tiny seeded model through the link (seconds, not minutes): the runs train in
+// Lesson 17 in the browser, with a tiny seeded model through the link (seconds, not minutes): the runs train in
 // their workers on the lab's own lesson texts; the perplexity figure's table and the per-position loss equal
 // what the module computes in Node for the same models; the learned table's missing rows are a result, in the
 // figure and in generation; generation writes as many characters as asked and greedy generation is

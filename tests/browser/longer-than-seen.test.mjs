@@ -1,4 +1,4 @@
-// Lesson 13 in the browser: up to six causal runs (one per method) trained on lengths 2 … L are measured on every
+// Lesson 14 in the browser: up to six causal runs (one per method) trained on lengths 2 … L are measured on every
 // length up to 2L, at most as many training at once as the machine has cores; the learned table's missing rows
 // are a result in the table (E002-2's IndexError), not a crash; the default's results fall in the ranges the
 // text's "What we found" gives and agree with the self-check; cancel, continue, presets, links that restore

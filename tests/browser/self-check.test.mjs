@@ -56,8 +56,8 @@ quizzes.forEach(({ id, QUESTIONS }, k) => {
 /** The text of one option, as the page shows it. */
 const optionText = (page, question, option) => page.locator(`.lesson-quiz .quiz-question[data-question="${question}"] input[value="${option}"] + span`).textContent();
 
-test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 08, 03, pe-matrix-digits, 04, 01)', async () => {
-  // 05: position 4, ×1000, with and without √d_model.
+test('the answers that quote numbers quote the lab\'s own (lessons 06, 07, 02, 09, 03, 04, 05, 01)', async () => {
+  // 06: position 4, ×1000, with and without √d_model.
   let { page, context } = await site.open('#/same-token-elsewhere?lang=en');
   const row4 = async () => (await page.$$eval('.similarity-table tbody tr', (rows) => rows.map((r) => r.cells[2].textContent.trim())))[4];
   assert.ok((await optionText(page, 'scaled', 'near')).includes(await row4()));
@@ -69,7 +69,7 @@ test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 0
   assert.ok((await page.textContent('.lesson-quiz [data-question="unscaled"] .quiz-feedback')).includes(unscaled), unscaled);
   await context.close();
 
-  // 06: the distances of 5–6 and 5–50 (written with the page's decimal comma); the pair the page names closer
+  // 07: the distances of 5–6 and 5–50 (written with the page's decimal comma); the pair the page names closer
   // with a single clock hand (d_model 2) is the marked option; and the row at 2^24.
   ({ page, context } = await site.open('#/distances?lang=es'));
   const distances = await page.$$eval('.pairs tbody tr', (rows) => rows.map((r) => Number(r.cells[1].textContent).toFixed(2).replace('.', ',')));
@@ -96,7 +96,7 @@ test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 0
   assert.equal(Math.round(Math.max(...waves.filter(Number.isFinite))), 60611);
   await context.close();
 
-  // 08: "Hello, world!" is four GPT-2 tokens, 15496 11 995 0.
+  // 09: "Hello, world!" is four GPT-2 tokens, 15496 11 995 0.
   ({ page, context } = await site.open('#/text-to-tokens?lang=en'));
   await page.fill('.tt-text textarea', 'Hello, world!');
   await page.waitForFunction(() => [...document.querySelectorAll('.tt-pieces .tt-piece')].map((el) => el.dataset.id).join(' ') === '15496 11 995 0');
@@ -127,7 +127,7 @@ test('the answers that quote numbers quote the lab\'s own (lessons 05, 06, 02, 0
   assert.ok((await optionText(page, 'halves', 'half')).startsWith(`${shape[1]} × ${shape[2]}:`), shape[0]);
   await context.close();
 
-  // 04: seed 1, then the table's first value is the marked option's number.
+  // 05: seed 1, then the table's first value is the marked option's number.
   ({ page, context } = await site.open('#/embedding-to-position?lang=en'));
   await field(page, 'seed').fill('1');
   await page.waitForFunction(() => document.querySelector('.embedding-table tbody tr').cells[1].textContent.trim() !== '-1.1258');

@@ -1,4 +1,4 @@
-// Lesson 15 in the browser: the pairs that meet unseen angles under each way of stretching RoPE, one pair's angle
+// Lesson 16 in the browser: the pairs that meet unseen angles under each way of stretching RoPE, one pair's angle
 // position by position, YaRN's ramp, factors such as 2.5, the published presets, links and bad values, in both
 // languages. Expected numbers come from the notebook's golden (notebooks/rope_scaling_reference.ipynb →
 // tests/golden/rope_scaling.json) wherever it has the setting.

@@ -1,4 +1,4 @@
-// Lesson 12 in the browser: runs train in their workers to the accuracies measured in the lab (no positions
+// Lesson 13 in the browser: runs train in their workers to the accuracies measured in the lab (no positions
 // stuck near the multiset's level, sinusoidal perfect); the four presets set up the text's experiments, whose
 // results fall in the ranges the text's "What we found" gives and agree with the self-check's answers; answers
 // and attention maps of the trained models; cancel and continue; links and language switches that keep the

@@ -1,4 +1,4 @@
-// Lesson 04's module panel (web/lessons/05-embedding-to-position/buffer.js): which rows of document 002's buffer
+// Lesson 05's module panel (web/lessons/05-embedding-to-position/buffer.js): which rows of document 002's buffer
 // it reads, and the shown cell where the module's float32 value and the exact one differ most.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

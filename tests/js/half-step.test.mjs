@@ -1,4 +1,4 @@
-// Lesson 06's race to half a step (web/lessons/07-distances/half-step.js): which pair of document 003's float32
+// Lesson 07's race to half a step (web/lessons/07-distances/half-step.js): which pair of document 003's float32
 // code is first to put its angle half a step between neighbouring positions off. Checked against notebook 003's
 // PyTorch divisors for d_model = 512 and, on made-up divisors, against a plain search over every position.
 import { test } from 'node:test';

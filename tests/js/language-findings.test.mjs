@@ -1,4 +1,4 @@
-// Lesson 16's "What we found" (web/lessons/17-language-model/findings.js) follows the golden file, however many
+// Lesson 17's "What we found" (web/lessons/17-language-model/findings.js) follows the golden file, however many
 // seeds it holds: the mean, lowest and highest per method and length, and the facts its sentences state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Lesson 04's attention scores (web/lessons/05-embedding-to-position/scores.js): q·k/√d with identity projections,
+// Lesson 05's attention scores (web/lessons/05-embedding-to-position/scores.js): q·k/√d with identity projections,
 // by hand on a small matrix, and how scaling the rows scales the scores.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// How lesson 04's matrices print, as their documents printed them: tensors with PyTorch's notation (chosen from
+// How lesson 05's matrices print, as their documents printed them: tensors with PyTorch's notation (chosen from
 // the values shown), NumPy arrays by NumPy's rules (one notation for the whole array). For matrixTable's makeFormat.
 import { tensorFormatter, numpyArrayFormatter } from '../../src/format-torch.js';
 

@@ -1,4 +1,4 @@
-// Lesson 06 — distances and relative positions. Every number comes from the kernel (encodings, distances,
+// Lesson 07 — distances and relative positions. Every number comes from the kernel (encodings, distances,
 // cosines, the cosine matrix, the rotation check, the requirements each code meets); this file wires only. The
 // draft / view skeleton is web/src/lesson-view.js.
 import { lessonView, recent } from '../../src/lesson-view.js';

@@ -1,4 +1,4 @@
-// Lesson 07 — words, positions and similarity. Trains a skip-gram in a Web Worker (through
+// Lesson 08 — words, positions and similarity. Trains a skip-gram in a Web Worker (through
 // kernel.createTrainer), then asks the trained model for the three similarities, the 2-D projection and the
 // neighbours. No maths here: the numbers come from the WebAssembly module inside the worker.
 //

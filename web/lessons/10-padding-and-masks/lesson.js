@@ -1,4 +1,4 @@
-// Lesson 09 — padding and masks (document 000's batches). Three sentences of the toy model's words are padded
+// Lesson 10 — padding and masks (document 000's batches). Three sentences of the toy model's words are padded
 // (or cut) to max_len; the kernel looks up each row (the zero vector for [PAD]), adds the position code and
 // runs the lab's attention head on one sentence without and with key_padding_mask (selfAttention's
 // keyLength). notebooks/doc002 holds the same batch against nn.MultiheadAttention. No maths here.

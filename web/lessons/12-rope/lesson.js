@@ -1,4 +1,4 @@
-// Lesson 11 — RoPE. Arrows of one rotated pair, the query·key score grids of RoPE and of the additive
+// Lesson 12 — RoPE. Arrows of one rotated pair, the query·key score grids of RoPE and of the additive
 // encoding, and a self-check quiz. Every number comes from the kernel (ropePairPath, ropeScoreGrid,
 // additiveScoreGrid, diagonalSpread); this file arranges inputs and outputs only.
 import { lessonView, recent } from '../../src/lesson-view.js';

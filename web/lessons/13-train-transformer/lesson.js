@@ -1,4 +1,4 @@
-// Lesson 12 — train a transformer. Up to three runs of the lab's TinyTransformer, one positional method each,
+// Lesson 13 — train a transformer. Up to three runs of the lab's TinyTransformer, one positional method each,
 // train side by side, each in its own Web Worker (kernel.createTransformerRun); four presets set up the
 // experiments the text asks the student to predict; the page draws their curves and asks the trained runs about
 // the student's own sequence. No maths here: the workers' module computes it all.
@@ -15,7 +15,7 @@ import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 export { params };
 
 // Typed sequences may be longer than the training length (up to this): the answer then shows what a method
-// does with lengths it never saw (lesson 13 measures it).
+// does with lengths it never saw (lesson 14 measures it).
 const LONGEST_INPUT = 12;
 const EXAMPLE = '314159265358';
 

@@ -1,4 +1,4 @@
-// Lesson 13 — longer than it has seen. Up to six causal runs, one per positional method, train on lengths
+// Lesson 14 — longer than it has seen. Up to six causal runs, one per positional method, train on lengths
 // 2 … trainMax (runSet, one worker each, as many at a time as the machine has cores) and are then measured on
 // held-out sequences of every length up to 2·trainMax. No maths here.
 import { quizPanel } from '../../src/ui/quiz.js';
@@ -10,7 +10,7 @@ import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
 export { params };
 
-/** The training views (web/src/training) speak with lesson 12's strings. */
+/** The training views (web/src/training) speak with lesson 13's strings. */
 export const sharedStrings = ['13-train-transformer'];
 
 export function mount({ initial, save }) {

@@ -1,4 +1,4 @@
-// Lesson 14 — positions as attention biases (ALiBi, T5) and no positions at all. The kernel computes every
+// Lesson 15 — positions as attention biases (ALiBi, T5) and no positions at all. The kernel computes every
 // number (alibiSlopes, alibiBias, t5RelativeBucket, t5BucketGrid, torchEmbedding, t5Bias, selfAttention); this
 // file only arranges inputs and outputs.
 import { lessonView, recent } from '../../src/lesson-view.js';

@@ -1,4 +1,4 @@
-// Lesson 16 — a language model that reads further than it learned: the ALiBi paper's Figure 1 at classroom
+// Lesson 17 — a language model that reads further than it learned: the ALiBi paper's Figure 1 at classroom
 // scale. Up to six character-level language models, one per positional method, train on windows of L
 // characters (runSet, one worker each, as many at a time as the machine has cores); then each is measured on
 // the validation text read in segments of L/2 … 8L, and continues the student's prompt past L. No maths here:
@@ -19,7 +19,7 @@ import './language-model.css';
 
 export { params };
 
-/** The training views (web/src/training) speak with lesson 12's strings. */
+/** The training views (web/src/training) speak with lesson 13's strings. */
 export const sharedStrings = ['13-train-transformer'];
 
 // The lessons' own texts, bundled at build time (so the lesson needs no network), this lesson's own left out: its

@@ -1,5 +1,6 @@
-// control-panel.js — the main control panel lessons 03, 04 and 05 share: a titled panel, one real button per
-// document experiment (preset) with its settings spelled out under its name, then a grid of labelled fields.
+// control-panel.js — the main control panel the parameter lessons share (the two matrix lessons, embedding-to-
+// position, same-token-elsewhere, …): a titled panel, one real button per document experiment (preset) with its
+// settings spelled out under its name, then a grid of labelled fields.
 // Each lesson says only which fields, under which translation keys, and how a preset's settings read.
 import { t } from '../i18n.js';
 import { sliderField, selectField, textField } from './fields.js';
