@@ -8,7 +8,7 @@
 // drawing, and its field shows why.
 import { language } from '../../src/i18n.js';
 import { lessonView, recent } from '../../src/lesson-view.js';
-import { pick } from '../../src/pe-matrix/params.js';
+import { params } from './params.js';
 import { controlsView } from '../../src/pe-matrix/controls.js';
 import { heatmapView } from './heatmap-view.js';
 import { linesView } from './lines-view.js';
@@ -16,7 +16,7 @@ import { acrossView } from './across-view.js';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
-export const params = pick(['maxLen', 'dModel', 'variant', 'dims', 'shown', 'posA', 'posB']);
+export { params };
 
 // The main matrix's parameters (in the kernel's argument order) and the field that answers for each of the
 // kernel's argument names.

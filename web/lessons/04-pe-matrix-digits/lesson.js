@@ -4,7 +4,7 @@
 // its fields' and buttons' texts (sharedStrings). No maths here: every number comes from the kernel.
 import { language } from '../../src/i18n.js';
 import { lessonView, recent } from '../../src/lesson-view.js';
-import { pick } from '../../src/pe-matrix/params.js';
+import { params } from './params.js';
 import { controlsView } from '../../src/pe-matrix/controls.js';
 import { compareView } from '../../src/ui/pe-compare-panel.js';
 import { valuesView } from './values-view.js';
@@ -14,7 +14,7 @@ import './pe-matrix-digits.css';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
 
-export const params = pick(['maxLen', 'dModel', 'variant', 'rows', 'posA', 'posB', 'cmpLenA', 'cmpDA', 'cmpLenB', 'cmpDB']);
+export { params };
 
 /** The fields, the buttons and the comparison panel speak with lesson 03's strings. */
 export const sharedStrings = ['03-pe-matrix'];
