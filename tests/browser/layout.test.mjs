@@ -28,7 +28,7 @@ test('every form control has a visible label and can be reached with the Tab key
   assert.deepEqual(unlabelled, []);
   // Tab through the page (each figure's download buttons and table toggles are stops too) until every field
   // has had the focus, or the focus has gone round more stops than the page has.
-  const wanted = ['language', 'maxLen', 'dModel', 'variant', 'dims', 'shown', 'rows'];
+  const wanted = ['language', 'maxLen', 'dModel', 'variant', 'dims', 'shown', 'posA'];
   const stops = await page.evaluate(() => document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex="0"]').length);
   const reached = new Set();
   for (let i = 0; i < stops + 5 && !wanted.every((name) => reached.has(name)); i++) {
