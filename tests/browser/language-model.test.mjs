@@ -25,7 +25,7 @@ const SEED = 3;
 const LINK = `a=sinusoidal&b=learned&c=alibi&d=off&e=off&f=off&trainLength=${L}&model=tiny&steps=${STEPS}&seed=${SEED}`;
 
 /** The lab's text in one language, as the page builds it (every lesson's but this one's). */
-const textIn = (lang) => labText(readdirSync(LESSONS).filter((f) => /^\d+-/.test(f) && !f.startsWith('16-')).map((f) => [f, readFileSync(new URL(`${f}/${lang}.md`, LESSONS), 'utf8')]));
+const textIn = (lang) => labText(readdirSync(LESSONS).filter((f) => /^\d+-/.test(f) && !f.endsWith('-language-model')).map((f) => [f, readFileSync(new URL(`${f}/${lang}.md`, LESSONS), 'utf8')]));
 
 let poslab;
 before(async () => {
