@@ -21,9 +21,10 @@
 //
 // The skeleton then gives every driven widget an id (view-<name>) and every field of the panel
 // aria-controls with those ids (a field that changes fewer of them says which: fieldDrives). A panel that
-// drives only itself (a figure's own fields, which sit under its drawing) stays where it is. A panel that drives other widgets stays in view while they are read: once the
-// text is in (arrange, called by main.js's renderText) the stretch of the text from the panel's slot to the
-// last slot it drives is wrapped in <div class="control-scope">, inside which the panel's slot is sticky
+// drives only itself (a figure's own fields, which sit under its drawing) stays where it is. A panel that
+// drives other widgets stays in view while they are read: once the text is in (arrange, called by main.js's
+// renderText) the stretch of the text from the panel's slot to the last slot it drives is wrapped in
+// <div class="control-scope">, inside which the panel's slot is sticky
 // under the site header (styles/controls.css), and stops being sticky after that last figure. Only the
 // panel's strip (its element marked data-strip: the fields, in control-panel.js, which also folds the strip on a
 // phone) stays; what is above it in the panel (title, presets) scrolls away. The header's and the strip's

@@ -92,10 +92,9 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
   // training draws (the lesson's `drives`, lesson-view.js), while the title and the presets scroll away; on a
   // phone it folds to one line of the current values. The runs' progress, the time and the note go with the
   // curves they draw (progress, placed by training-lesson.js), so the strip stays short.
-  const strip = el('div', 'panel-strip');
+  const strip = el('div', 'panel-strip train-strip');
   strip.dataset.strip = '';
   const fold = stripFold({ grid, strip, fields, summary: () => layout.map(([name]) => shownValue(fields[name].input)).join(' · ') });
-  strip.className = 'panel-strip train-strip';
   strip.append(grid, actions, fold.element);
   element.append(title, presetGroup, strip);
   const progress = el('div', 'train-progress');
