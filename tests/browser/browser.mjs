@@ -14,6 +14,15 @@ export const LESSON_IDS = readdirSync(new URL('../../web/lessons/', import.meta.
   .sort()
   .map((name) => name.replace(/^\d+-/, ''));
 
+/**
+ * The lessons a test that walks every lesson measures: all of them, or only those named in POSLAB_LESSONS
+ * (comma-separated ids), so one lesson can be checked while it is being changed. CI never sets it.
+ */
+export const lessonsToCheck = (ids = LESSON_IDS) => {
+  const only = process.env.POSLAB_LESSONS?.split(',').map((id) => id.trim()).filter(Boolean);
+  return only?.length ? ids.filter((id) => only.includes(id)) : ids;
+};
+
 /** The shared strings of one language (web/i18n/<lang>.json). */
 export const sharedStrings = (lang) => JSON.parse(readFileSync(new URL(`../../web/i18n/${lang}.json`, import.meta.url), 'utf8'));
 
