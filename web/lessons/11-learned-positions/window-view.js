@@ -1,7 +1,7 @@
 // One window of the batch, number by number: its token rows, the positional rows and (when they broadcast)
 // their sum.
 import { t } from '../../src/i18n.js';
-import { titledPanel, el } from '../../src/ui/dom.js';
+import { titledPanel, el, disclosure } from '../../src/ui/dom.js';
 import { LENGTH, numbersTable, tokenLabel } from './batch.js';
 import { lessonFields } from './controls.js';
 
@@ -11,10 +11,10 @@ export function windowView({ onValue }) {
   const tables = el('div', 'lp-tables');
   // The heatmap is the figure; the digits wait behind a disclosure, for the student who wants to see the same
   // positional row under every window.
-  const numbers = el('details', 'numbers lp-numbers');
-  const summary = el('summary');
-  numbers.append(summary, tables);
-  element.append(fields.window.element, numbers);
+  const numbers = disclosure('lp-numbers');
+  numbers.body.append(tables);
+  const { summary } = numbers;
+  element.append(fields.window.element, numbers.element);
   let shownWindow = 0;
 
   /** tables: kernel.learnedPositions' result for `view`. */

@@ -49,7 +49,11 @@ export function chartFigure(className) {
   host.className = 'chart-host';
   const { note, details, summary, tableHost } = noteAndTable();
   const exports = exportBar(className.split(' ').at(-1));
-  element.append(caption, host, note, exports.element, details);
+  // The downloads and "show as a table" share a line where there is room; an open table takes the width.
+  const foot = document.createElement('div');
+  foot.className = 'chart-foot';
+  foot.append(exports.element, details);
+  element.append(caption, host, note, foot);
 
   let buildTable = null;
   const fillTable = () => {

@@ -1,5 +1,5 @@
-// dom.js — the two DOM shapes every lesson builds: an element with a class (and text), and a titled panel
-// whose <h2> names it for screen readers (aria-labelledby).
+// dom.js — the DOM shapes every lesson builds: an element with a class (and text), a titled panel whose <h2>
+// names it for screen readers (aria-labelledby), and numbers behind a disclosure.
 
 /** A new `tag` element with an optional class and text. */
 export function el(tag, className, text) {
@@ -19,4 +19,17 @@ export function titledPanel(className, titleId) {
   }
   element.append(title);
   return { element, title };
+}
+
+/**
+ * <details class="numbers {className}">: numbers a figure or a sentence already gives, for the student who wants
+ * the digits (styles/charts.css draws its summary like a figure's "show as a table"). The caller labels summary
+ * and fills body.
+ */
+export function disclosure(className = '') {
+  const element = el('details', `numbers ${className}`.trim());
+  const summary = el('summary');
+  const body = el('div');
+  element.append(summary, body);
+  return { element, summary, body };
 }
