@@ -171,3 +171,32 @@ test('on a phone the strip folds to one line that says the current values, the o
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('on a wide screen a training setup folds too, keeping Train, Cancel and Continue and a line of its values', async () => {
+  // The training strip is the one too tall to leave a trained curve room under it at 1280 px; the other strips
+  // keep their fields in view and show no fold button there.
+  const { page, context, problems } = await site.open('#/train-transformer?lang=es', { viewport: { width: 1280, height: 800 } });
+  const strip = page.locator('.control-strip .train-strip');
+  const toggle = strip.locator('.strip-toggle');
+  const height = () => strip.evaluate((el) => el.getBoundingClientRect().height);
+  const unfolded = await height();
+  assert.equal(await toggle.isVisible(), true);
+  assert.equal(await toggle.textContent(), 'Ocultar los controles');
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.equal(await page.locator('#train-fields').isVisible(), false);
+  // Train, Cancel and Continue stay; the values line says the runs' methods and the settings, in the fields' order.
+  for (const action of ['train', 'cancel', 'continue']) assert.equal(await strip.locator(`[data-action="${action}"]`).isVisible(), true);
+  const values = await strip.locator('.strip-values').textContent();
+  assert.match(values, /^Invertir · Bidireccional · ninguno · sinusoidal · aprendido · 6 · 1 · Pequeño \(d 32\) · 400 · 0$/);
+  const folded = await height();
+  assert.ok(folded < unfolded / 3, `folded ${folded} px, unfolded ${unfolded} px`);
+  await toggle.click();
+  assert.equal(await page.locator('#train-fields').isVisible(), true);
+  // Elsewhere at this width the fold stays a phone's.
+  await page.evaluate(() => (location.hash = '#/pe-matrix?lang=es'));
+  await waitForReady(page, '#/pe-matrix?lang=es');
+  assert.equal(await page.locator('.control-strip .strip-toggle').isVisible(), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

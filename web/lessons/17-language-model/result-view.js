@@ -22,7 +22,10 @@ export function resultView() {
   const byLength = chartFigure('lm-by-length');
   const byPosition = chartFigure('lm-by-position');
   const summary = el('p', 'lm-summary');
-  element.append(title, byLength.element, summary, byPosition.element);
+  // The two figures are read together (where the perplexity rises, and at which positions): side by side.
+  const pair = el('div', 'figure-pair');
+  pair.append(byLength.element, byPosition.element);
+  element.append(title, pair, summary);
   let last = null;
 
   function draw(result) {

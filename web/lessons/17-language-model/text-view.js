@@ -1,11 +1,11 @@
 // The text the models read: the lab's own lesson texts (built in, so the lesson works offline), the documents'
 // story (downloaded on request) or the student's own (pasted or from a file). Below the box, how the text is
-// split: the first 90 % to train on, the last 10 % to measure on, each with its size and a glimpse.
+// split: the first 90 % to train on, the last 10 % to measure on, their sizes, and a glimpse of each on request.
 import { t, language } from '../../src/i18n.js';
 import { describeError } from '../../src/kernel.js';
 import { formatCount } from '../../src/format.js';
 import { fileButton } from '../../src/ui/file-button.js';
-import { el, titledPanel } from '../../src/ui/dom.js';
+import { el, titledPanel, disclosure } from '../../src/ui/dom.js';
 import { prepareCorpus } from '../../src/training/language.js';
 
 /** How much of each part the glimpse shows. */
@@ -30,7 +30,7 @@ export function textView({ onText, onSource }) {
   const label = el('label', 'lm-label');
   const box = el('textarea');
   box.id = 'lm-text-box';
-  box.rows = 6;
+  box.rows = 4;
   box.spellcheck = false;
   box.setAttribute('aria-describedby', 'lm-text-status lm-text-error');
   label.htmlFor = box.id;
@@ -41,8 +41,12 @@ export function textView({ onText, onSource }) {
   const error = el('p', 'field-error');
   error.id = 'lm-text-error';
   error.setAttribute('aria-live', 'polite');
+  // How the text is split, behind a disclosure whose summary already gives the two sizes: the glimpses are
+  // for a student who wants to see where the cut falls.
   const split = el('div', 'lm-split');
-  element.append(title, buttons, label, box, status, error, split);
+  const { element: splitBox, summary: splitSummary, body } = disclosure('lm-split-box');
+  body.append(split);
+  element.append(title, buttons, label, box, status, error, splitBox);
 
   let state = { kind: 'loading', corpus: null, origin: null, error: null };
 
@@ -83,6 +87,8 @@ export function textView({ onText, onSource }) {
         : '';
     error.textContent = state.error ? describeError(state.error) : '';
     split.replaceChildren(...(corpus ? [part('training', corpus.training), part('validation', corpus.validation)] : []));
+    splitBox.hidden = !corpus;
+    if (corpus) splitSummary.textContent = t('lm.text.split', { training: formatCount(Array.from(corpus.training).length, lang), validation: formatCount(Array.from(corpus.validation).length, lang) });
   }
   relabel();
 

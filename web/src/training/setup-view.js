@@ -37,10 +37,16 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
     optionKey: (name, option) => (runIds.includes(name) ? `train.methods.${option}` : `train.options.${name}.${option}`),
   });
   const fields = Object.fromEntries(layout.map(([name, kind]) => [name, make[kind](name)]));
-  for (const id of runIds) fields[id]?.element.classList.add('train-run-field');
+  // The runs' methods first, in a row of their own: short selects without hints, side by side (six fit one row
+  // on a wide screen); then the settings the runs share.
+  const runFields = el('div', 'train-run-fields');
+  for (const id of runIds.filter((id) => fields[id])) {
+    fields[id].element.classList.add('train-run-field');
+    runFields.append(fields[id].element);
+  }
   const grid = el('div', 'field-grid');
   grid.id = 'train-fields';
-  grid.append(...Object.values(fields).map((f) => f.element));
+  grid.append(runFields, ...Object.entries(fields).filter(([name]) => !runIds.includes(name)).map(([, f]) => f.element));
 
   // Presets: real buttons, each with its settings and its time per run spelled out under its name.
   const presetGroup = el('div', 'presets train-presets');
@@ -89,10 +95,10 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
   time.setAttribute('role', 'status');
   const note = el('p', 'train-note');
   // The fields and Train are the panel's strip: it stays in view under the header, over the figures the
-  // training draws (the lesson's `drives`, lesson-view.js), while the title and the presets scroll away; on a
-  // phone it folds to one line of the current values. The runs' progress, the time and the note go with the
-  // curves they draw (progress, placed by training-lesson.js), so the strip stays short.
-  const strip = el('div', 'panel-strip train-strip');
+  // training draws (the lesson's `drives`, lesson-view.js), while the title and the presets scroll away; on any
+  // screen it folds to one line of the current values, leaving the trained curves the room under it. The runs'
+  // progress, the time and the note go with the curves they draw (progress, placed by training-lesson.js).
+  const strip = el('div', 'panel-strip train-strip strip-folds');
   strip.dataset.strip = '';
   const fold = stripFold({ grid, strip, fields, summary: () => layout.map(([name]) => shownValue(fields[name].input)).join(' · ') });
   strip.append(grid, actions, fold.element);
