@@ -20,19 +20,13 @@ import { useLesson, waitForReady, frames, overflow, axeViolations, LESSON_IDS, l
 // the goal.
 const ALL = ['citations', 'height', 'quiz', 'titles'];
 const NOT_YET = {
-  'why-order': ['height'],
   'formula-step-by-step': ['height'],
   'same-token-elsewhere': ['height'],
   'embedding-to-position': ['height'],
   distances: ['height'],
   'words-positions-similarity': ['height'],
-  'padding-and-masks': ['height'],
-  rope: ['height'],
-  'train-transformer': ['height'],
   'attention-biases': ['height'],
   'stretching-rope': ['height'],
-  // Six runs' set-up, the curves, two figures and the models' texts: 6,190 px (es) and 5,797 (en) at 1280 with the details closed.
-  'language-model': ['height'],
 };
 const held = (id, check) => !(NOT_YET[id] ?? []).includes(check);
 const LESSONS = lessonsToCheck().filter((id) => ALL.some((check) => held(id, check)));

@@ -1,8 +1,9 @@
 // The verdict: is each word's output the same vector in both orders? A check mark (or a cross) and, word
-// by word, the largest difference between its two output vectors, as computed by the kernel.
+// by word behind a disclosure, the largest difference between its two output vectors, as the kernel computed.
 import { t } from '../../src/i18n.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
+import { disclosure } from '../../src/ui/dom.js';
 
 export function checkView() {
   const element = document.createElement('section');
@@ -15,8 +16,10 @@ export function checkView() {
   mark.setAttribute('aria-hidden', 'true');
   const text = document.createElement('span');
   verdict.append(mark, text);
-  const tableHost = document.createElement('div');
-  element.append(verdict, tableHost);
+  // The verdict gives the largest difference; the word-by-word table waits behind a disclosure.
+  const numbers = disclosure('why-check-numbers');
+  const tableHost = numbers.body;
+  element.append(verdict, numbers.element);
 
   /** words: original order; order: new order; gaps: per new position; same: every gap within rounding. */
   function draw({ words, order, gaps, same, view }) {
@@ -28,6 +31,7 @@ export function checkView() {
     const cause = view.pe === 'on' ? 'pe' : view.mask === 'on' ? 'mask' : 'plain';
     text.textContent = same ? t(`whyOrder.check.same.${cause}`, vars) : t(`whyOrder.check.different.${cause}`, vars);
     const caption = t('whyOrder.check.caption');
+    numbers.summary.textContent = t('whyOrder.check.show');
     const rows = order.map((from, to) => ({
       header: words[from],
       cells: [String(from), String(to), formatValue(gaps[to]), gapIsSmall(gaps[to]) ? t('whyOrder.check.yes') : t('whyOrder.check.no')],

@@ -35,7 +35,11 @@ export function controlsView({ onValue, onOrder, onReset }) {
   reset.type = 'button';
   reset.className = 'reset-order';
   reset.addEventListener('click', onReset);
-  orderBox.append(words.element, reset, hint, error);
+  // The button back to the original order sits beside the words it puts back.
+  const row = document.createElement('div');
+  row.className = 'reorder-row';
+  row.append(words.element, reset);
+  orderBox.append(row, hint, error);
 
   // The sentence, its order and the switches are the panel's strip: it stays in view over the two runs and the
   // check they change (lesson.js, drives), and folds to one line on a phone. What goes above it (the seeded head)
