@@ -22,7 +22,6 @@ const ALL = ['citations', 'height', 'quiz', 'titles'];
 const NOT_YET = {
   'why-order': ['height'],
   'formula-step-by-step': ['height'],
-  'same-token-elsewhere': ['height'],
   'embedding-to-position': ['height'],
   distances: ['height'],
   'words-positions-similarity': ['height'],
