@@ -18,6 +18,17 @@ async function open(hash, options) {
   await opened.page.waitForSelector('.similarity-heatmap svg');
   return opened;
 }
+/**
+ * The far panel is in a closed aside, a digression off the main path: opens it, and checks that its chart, drawn
+ * while it had no width, is drawn again to the width it has now.
+ */
+async function openFar(page) {
+  await page.click('details.aside:has(.far) > summary');
+  await page.waitForFunction(() => {
+    const host = document.querySelector('.far-chart .chart-host');
+    return host.clientWidth > 0 && Number(host.querySelector('svg[role="img"]')?.getAttribute('width')) === host.clientWidth;
+  });
+}
 const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
 
 // Ranges in the verdict carry a word joiner each side of the dash (5\u2060–\u20606), so they never break across lines.
@@ -176,6 +187,7 @@ for (const [lang, sameRow, rounded, oddWidth] of [
 ]) {
   test(`${lang}: far out (E003-6), the float32 angle of document 003's code is PyTorch's; 2^24 + 1 collapses onto 2^24`, async () => {
     const { page, problems, context } = await open(`#/distances?lang=${lang}`);
+    await openFar(page);
     // Default: position 10^7, d_model 512. Pair 1's row: PyTorch's float32 angle, mpmath's exact one, their gap.
     await openTable(page, '.far-numbers');
     const rows = await cells(page, '.far-numbers');
@@ -232,6 +244,7 @@ for (const [lang, worstAt, firstAt, otherAt, exactText] of [
   test(`${lang}: far out, the pair first half a step off is computed from the divisors for each d_model (512: pair 230, not the last)`, async () => {
     const { page, problems, context } = await open(`#/distances?lang=${lang}`);
     const count = (text) => Number(text.replace(/\D/g, ''));
+    await openFar(page);
     await openTable(page, '.far-numbers');
     const row = async (pair) => (await cells(page, '.far-numbers')).find((r) => r[0].startsWith(`${pair} (`));
     /** Types a position into the far field and waits until the table is drawn for it. */

@@ -21,9 +21,7 @@ import { useLesson, waitForReady, frames, overflow, axeViolations, LESSON_IDS, l
 const ALL = ['citations', 'height', 'quiz', 'titles'];
 const NOT_YET = {
   'formula-step-by-step': ['height'],
-  'same-token-elsewhere': ['height'],
   'embedding-to-position': ['height'],
-  distances: ['height'],
   'words-positions-similarity': ['height'],
   'attention-biases': ['height'],
   'stretching-rope': ['height'],

@@ -17,7 +17,11 @@ export function d2View({ onValue }) {
   const figure = chartFigure('d2-arrows');
   // The position changes only this figure: its field sits under the arrows, in view with them.
   fieldsUnder(figure, { pos2: field });
-  element.append(tableHost, figure.element);
+  // The numbers and their arrows are read together: side by side where the column is wide enough.
+  const pair = document.createElement('div');
+  pair.className = 'figure-pair';
+  pair.append(tableHost, figure.element);
+  element.append(pair);
 
   /** embedding, pe, sum: two numbers each, from the kernel. */
   function draw({ pos, embedding, pe, sum }, width) {

@@ -45,7 +45,12 @@ export function similarityView() {
   summary.setAttribute('aria-live', 'polite');
   const figure = chartFigure('similarity-chart');
   const tableHost = document.createElement('div');
-  element.append(summary, figure.element, tableHost);
+  // The summary reads the curve out: the two side by side where the column holds both, the table's digits under
+  // them at full width (five columns would scroll sideways in half of it).
+  const pair = document.createElement('div');
+  pair.className = 'figure-pair';
+  pair.append(summary, figure.element);
+  element.append(pair, tableHost);
 
   /**
    * similarity.pe: cos(position 0, position p) for each p after the PE layer; similarity.index: the same with

@@ -40,7 +40,10 @@ export function pitfallView() {
   full.append(fullSummary, fullHost);
   full.hidden = true;
   full.addEventListener('toggle', () => fillFull());
-  element.append(tables, verdict, full);
+  // The verdict reads the two corners out: beside them where the panel is wide enough, under them otherwise.
+  const row = el('div', 'pitfall-row');
+  row.append(tables, verdict);
+  element.append(row, full);
   let last = null;
 
   function fillFull() {
