@@ -30,7 +30,6 @@ const NOT_YET = {
   rope: ['height'],
   'train-transformer': ['height'],
   'attention-biases': ['height'],
-  'stretching-rope': ['height'],
   // Six runs' set-up, the curves, two figures and the models' texts: 6,190 px (es) and 5,797 (en) at 1280 with the details closed.
   'language-model': ['height'],
 };
