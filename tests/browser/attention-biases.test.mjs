@@ -140,7 +140,7 @@ for (const [lang, setting] of [
 ]) {
   test(`${lang}: T5's bias is nn.Embedding(${setting.buckets}, ${setting.heads}) after manual_seed(${setting.seed}) (PyTorch's golden), read through the buckets`, async () => {
     const mode = setting.bidirectional ? 'bidirectional' : 'causal';
-    const { page, problems, context } = await open(`#/attention-biases?lang=${lang}&buckets=${setting.buckets}&t5Heads=${setting.heads}&seed=${setting.seed}&maxDistance=${setting.maxDistance}&t5Length=${setting.length}&t5Mode=${mode}`);
+    const { page, problems, context } = await open(`#/attention-biases?lang=${lang}&buckets=${setting.buckets}&t5Heads=${setting.heads}&seed=${setting.seed}&maxDistance=${setting.maxDistance}&t5Length=${setting.length}&t5Mode=${mode}&t5Step=3`);
     const torch = tables.find((tb) => tb.vocab_size === setting.buckets && tb.dim === setting.heads && tb.seed === setting.seed);
     assert.ok(torch, 'a golden table of that shape and seed');
     assert.equal(await page.locator('.t5-bias .small-map canvas').count(), setting.heads);
@@ -175,7 +175,7 @@ for (const [lang, setting] of [
 }
 
 test('a new seed draws a new table; a bad seed is explained in English and the page keeps the last table', async () => {
-  const { page, problems, context } = await open('#/attention-biases?lang=en&buckets=10&t5Heads=4&maxDistance=12');
+  const { page, problems, context } = await open('#/attention-biases?lang=en&buckets=10&t5Heads=4&maxDistance=12&t5Step=3');
   await openTable(page, '.t5-bias');
   const first = (await rowsOfTable(page, '.t5-bias', 1))[0][1];
   await field(page, 'seed').fill('5');
@@ -192,6 +192,24 @@ test('a new seed draws a new table; a bad seed is explained in English and the p
   assert.equal(await page.textContent('[data-field="seed"] .field-error'), 'The seed has to be a whole number, and “abc” isn\'t.');
   await frames(page);
   assert.match(page.url(), /seed=5/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("T5's three figures are steps shown one at a time, the step kept in the link; the bucket grid, at full width, prints each cell's bucket", async () => {
+  const { page, problems, context } = await open('#/attention-biases?lang=en');
+  const shown = () => page.$$eval('.biases-t5 [role="tabpanel"]', (panels) => panels.map((p) => !p.hidden));
+  assert.deepEqual(await shown(), [true, false, false]);
+  await page.locator('.biases-t5 [role="tab"]').nth(1).click();
+  assert.deepEqual(await shown(), [false, true, false]);
+  await frames(page); // the link follows once the reader pauses (lesson-view.js)
+  assert.match(page.url(), /t5Step=2/);
+  // Row 0 of the grid (query 0, 16 keys): each cell's printed bucket is T5's for the offset j − 0.
+  const row0 = await page.$$eval('.t5-grid svg g[data-mark="text"] text', (ts) => ts.slice(0, 16).map((t) => Number(t.textContent)));
+  assert.deepEqual(row0, Array.from({ length: 16 }, (_, j) => t5Bucket(j, true, 32, 128)));
+  const again = await open(new URL(page.url()).hash);
+  assert.deepEqual(await again.page.$$eval('.biases-t5 [role="tabpanel"]', (panels) => panels.map((p) => !p.hidden)), [false, true, false]);
+  await again.context.close();
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -296,7 +314,7 @@ test('the self-check (es): the answers agree with the buckets, shares and slopes
 });
 
 test('at phone width (360 px) the page does not scroll sideways and every map is on screen', async () => {
-  const { page, problems, context } = await open('#/attention-biases?lang=es&heads=16&length=16&t5Heads=16&t5Length=32', { viewport: { width: 360, height: 780 } });
+  const { page, problems, context } = await open('#/attention-biases?lang=es&heads=16&length=16&t5Heads=16&t5Length=32&t5Step=3', { viewport: { width: 360, height: 780 } });
   assert.equal(await overflow(page), 0);
   for (const [scope, count] of [['.alibi-maps', 16], ['.t5-bias', 16]]) {
     const boxes = await page.$$eval(`${scope} .small-map canvas`, (maps) => maps.map((m) => m.getBoundingClientRect().toJSON()));

@@ -33,7 +33,12 @@ export function alibiView({ onValue, onPreset }) {
   // "show as a table".
   const mapsFigure = chartFigure('alibi-maps');
   const lineFigure = chartFigure('alibi-distance');
-  element.append(slopesHost, slopesNote, mapsFigure.element, lineFigure.element);
+  // The slopes and the penalty lines they draw are read together: side by side on a wide screen, the maps under.
+  const slopes = el('div', 'alibi-slopes-block');
+  slopes.append(slopesHost, slopesNote);
+  const pair = el('div', 'figure-pair');
+  pair.append(slopes, lineFigure.element);
+  element.append(pair, mapsFigure.element);
 
   /** slopes: Float64Array(heads); biases: [{rows, cols, data}] per head. */
   function draw({ slopes, biases, length, causal, reach }, width) {

@@ -11,11 +11,11 @@ import { el } from '../../src/ui/dom.js';
 import { params } from './params.js';
 
 export function noPositionsView({ onValue }) {
-  const element = el('section', 'panel controls biases-nopos');
+  const element = el('section', 'panel controls chart-beside-box biases-nopos');
   const make = fieldMakers({ params, prefix: 'biases.fields', onValue, optionKey: () => '' });
   const fields = { tokens: make.slider('tokens') };
-  const figure = chartFigure('nopos-share');
-  // The number of tokens changes only this chart: its slider sits under the drawing.
+  const figure = chartFigure('chart-beside nopos-share');
+  // The number of tokens changes only this chart: its slider sits beside the drawing (under it on a narrow screen).
   fieldsUnder(figure, fields);
   element.append(figure.element);
 

@@ -20,6 +20,8 @@ export const params = {
   t5Heads: param.int({ min: 1, max: 16, def: 8, argument: 'heads', label: L('t5Heads') }),
   seed: param.seed({ def: '0', argument: 'seed', label: L('seed') }),
   t5Length: param.int({ min: 2, max: 32, def: 16, argument: 'seq_len', label: L('t5Length') }),
+  // T5's figure on the screen (its three steps are shown one at a time).
+  t5Step: param.int({ min: 1, max: 3, def: 1, argument: 'step', label: L('t5Step') }),
   // No positions: how many tokens the uniform-attention example has.
   tokens: param.int({ min: 2, max: 16, def: 6, argument: 'seq_len', label: L('tokens') }),
 };

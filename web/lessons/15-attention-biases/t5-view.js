@@ -9,6 +9,7 @@ import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { controlPanel, fieldMakers } from '../../src/ui/control-panel.js';
 import { el } from '../../src/ui/dom.js';
+import { stepper } from '../../src/ui/stepper.js';
 import { params, presets } from './params.js';
 import { smallMaps } from './small-maps.js';
 
@@ -32,7 +33,17 @@ export function t5View({ onValue, onPreset }) {
   const gridFigure = chartFigure('t5-grid');
   const biasFigure = chartFigure('t5-bias');
   const summary = el('p', 't5-summary');
-  element.append(curve.element, summary, gridFigure.element, biasFigure.element);
+  // Three steps, one on the screen at a time (ui/stepper.js): the bucket of each offset, the grid of buckets a
+  // sentence reads, the bias each head makes of it. The step shown is the lesson's `t5Step`, kept in the link.
+  const offsetStep = el('div', 't5-step');
+  offsetStep.append(curve.element, summary);
+  const steps = stepper({
+    panels: [offsetStep, gridFigure.element, biasFigure.element],
+    tabKey: (i) => `biases.t5.steps.${i + 1}`,
+    onSelect: (i) => onValue('t5Step', i + 1),
+  });
+  element.append(steps.element);
+  const fields = { ...controls.fields, t5Step: { set: (n) => steps.select(n - 1), showError: () => {}, relabel: steps.relabel } };
 
   /** offsets, buckets: the bucket of each offset; exact: how many distances get a bucket of their own; grid. */
   function draw({ offsets, buckets, exact, last, maxDistance, bidirectional, grid: g, bucketCount, table, bias, seed }, width) {
@@ -109,5 +120,11 @@ export function t5View({ onValue, onPreset }) {
       fileKey: `len${n}-seed${seed}`,
     });
   }
-  return { controls, element, fields: controls.fields, draw, width: curve.width, relabel: controls.relabel };
+  // Every step is drawn, shown or not, at the width of the step shown (a hidden figure has none of its own).
+  const width = () => steps.element.clientWidth || 600;
+  const relabel = () => {
+    controls.relabel();
+    steps.relabel();
+  };
+  return { controls, element, fields, draw, width, relabel };
 }

@@ -17,11 +17,12 @@ const angle = (v, lang) => formatNumber(Number(v.toPrecision(6)), lang);
 const amount = (v, lang) => (v >= 100 ? formatCount(Math.round(v), lang) : formatNumber(Number(v.toFixed(3)), lang));
 
 export function anglesView({ onValue }) {
-  const element = el('section', 'panel controls stretch-angles-panel');
+  const element = el('section', 'panel controls chart-beside-box stretch-angles-panel');
   const make = fieldMakers({ params, prefix: 'stretch.fields', onValue, optionKey: () => '' });
   const fields = { pair: make.slider('pair') };
-  const figure = chartFigure('stretch-positions');
-  // The pair changes only this chart: its slider sits under the drawing, in view with what it moves.
+  const figure = chartFigure('chart-beside stretch-positions');
+  // The pair changes only this chart: its slider sits beside the drawing (under it on a narrow screen), in view
+  // with what it moves.
   fieldsUnder(figure, fields);
   element.append(figure.element);
 

@@ -10,10 +10,14 @@ import { el } from '../../src/ui/dom.js';
 import { METHODS } from './params.js';
 
 export function coverageView() {
+  // The chart is a panel of its own, which the lesson sets beside the wavelengths (both go pair by pair); the
+  // table of unseen pairs per method is another, under the text that reads it.
   const element = el('section', 'panel stretch-coverage');
-  const tableHost = el('div', 'stretch-unseen');
+  const table = el('section', 'panel stretch-unseen');
+  const tableHost = el('div');
   const figure = chartFigure('stretch-angles');
-  element.append(tableHost, figure.element);
+  table.append(tableHost);
+  element.append(figure.element);
 
   function draw({ coverage, last: lastPosition, method, pairs }, width) {
     const count = (n) => formatCount(n, language());
@@ -54,5 +58,5 @@ export function coverageView() {
       fileKey: `to${lastPosition}`,
     });
   }
-  return { element, draw, width: figure.width, relabel: () => {} };
+  return { element, table, draw, width: figure.width, relabel: () => {} };
 }

@@ -7,6 +7,7 @@ import { formatCount } from '../../src/format.js';
 import { lessonView, recent } from '../../src/lesson-view.js';
 import { controlPanel, fieldMakers } from '../../src/ui/control-panel.js';
 import { quizPanel } from '../../src/ui/quiz.js';
+import { el } from '../../src/ui/dom.js';
 import { params, presets, METHODS } from './params.js';
 import { wavelengthsView } from './wavelengths-view.js';
 import { coverageView } from './coverage-view.js';
@@ -50,6 +51,15 @@ export function mount({ kernel, initial, save }) {
   const yarn = yarnView();
   const story = storyView();
   const check = quizPanel({ prefix: QUIZ_PREFIX, questions: QUESTIONS });
+  /**
+   * Two things read together, side by side on a wide screen: each pair's wavelength and how far past training it
+   * turns; the paragraph written from the kernel's counts and the table it reads.
+   */
+  const pairOf = (...panels) => {
+    const pair = el('div', 'figure-pair');
+    pair.append(...panels);
+    return pair;
+  };
 
   /** The kernel's options for a head, a training length and a factor. */
   function optionsOf({ dim, base, original, factor }) {
@@ -148,8 +158,8 @@ export function mount({ kernel, initial, save }) {
     // only the angle chart, under which it sits.
     drives: { controls: ['wavelengths', 'coverage', 'angles', 'yarn'], angles: ['angles'] },
     widgets: {
-      controls: controls.element, wavelengths: wavelengths.element, unseenStory: story.coverage, coverage: coverage.element, pairStory: story.pair,
-      angles: angles.element, yarn: yarn.element, quiz: check.element,
+      controls: controls.element, wavelengths: pairOf(wavelengths.element, coverage.element), coverage: pairOf(story.coverage, coverage.table),
+      pairStory: story.pair, angles: angles.element, yarn: yarn.element, quiz: check.element,
     },
   });
 }

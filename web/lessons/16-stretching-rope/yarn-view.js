@@ -31,7 +31,10 @@ export function yarnView() {
   const element = el('section', 'panel stretch-yarn');
   const ramp = chartFigure('stretch-ramp');
   const decay = chartFigure('stretch-decay');
-  element.append(ramp.element, decay.element);
+  // The ramp and the decay it reshapes are read together: side by side on a wide screen.
+  const pair = el('div', 'figure-pair');
+  pair.append(ramp.element, decay.element);
+  element.append(pair);
 
   function draw({ yarn, decayPlain, decayStretched, method, reach }, width) {
     const x = Array.from({ length: yarn.extrapolationWeight.length }, (_, i) => i);
