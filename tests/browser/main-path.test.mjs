@@ -23,7 +23,6 @@ const NOT_YET = {
   'why-order': ['height'],
   'formula-step-by-step': ['height'],
   'same-token-elsewhere': ['height'],
-  'embedding-to-position': ['height'],
   distances: ['height'],
   'words-positions-similarity': ['height'],
   'padding-and-masks': ['height'],

@@ -56,7 +56,7 @@ quizzes.forEach(({ id, QUESTIONS }, k) => {
 /** The text of one option, as the page shows it. */
 const optionText = (page, question, option) => page.locator(`.lesson-quiz .quiz-question[data-question="${question}"] input[value="${option}"] + span`).textContent();
 
-test('the answers that quote numbers quote the lab\'s own (lessons 06, 07, 02, 09, 03, 04, 05, 01)', async () => {
+test('the answers that quote numbers quote the lab\'s own (lessons 06, 07, 02, 09, 03, 04, 05, 01 and positional-module)', async () => {
   // 06: position 4, ×1000, with and without √d_model.
   let { page, context } = await site.open('#/same-token-elsewhere?lang=en');
   const row4 = async () => (await page.$$eval('.similarity-table tbody tr', (rows) => rows.map((r) => r.cells[2].textContent.trim())))[4];
@@ -133,6 +133,14 @@ test('the answers that quote numbers quote the lab\'s own (lessons 06, 07, 02, 0
   await page.waitForFunction(() => document.querySelector('.embedding-table tbody tr').cells[1].textContent.trim() !== '-1.1258');
   const first = await page.evaluate(() => document.querySelector('.embedding-table tbody tr').cells[1].textContent.trim());
   assert.equal(proseNumber(await optionText(page, 'seedOne', 'table'), 'en'), Number(first));
+  await context.close();
+
+  // positional-module: the number of values the panel says dropout zeroed is the marked option's.
+  ({ page, context } = await site.open('#/positional-module?lang=es'));
+  const dropped = await page.getAttribute('.module-summary', 'data-dropped');
+  const markedDropped = quizzes.find((q) => q.id === 'positional-module').QUESTIONS.find((q) => q.id === 'dropped').options.find((o) => o.correct).id;
+  assert.equal(/^\d+/.exec(await optionText(page, 'dropped', markedDropped))[0], dropped);
+  assert.match(await page.textContent('.module-summary'), new RegExp(`a cero ${dropped} de los 160`));
   await context.close();
 
   // 01: no positions, causal mask on: the reordered outputs are no longer the same vectors.

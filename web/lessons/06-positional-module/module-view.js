@@ -7,6 +7,7 @@ import { formatValue, formatValueInText, formatNumber, formatPercent } from '../
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { selectField, sliderField, textField } from '../../src/ui/fields.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
+import { stepper } from '../../src/ui/stepper.js';
 import { params } from './params.js';
 import { largestGap, layoutRow, sampledRows } from './buffer.js';
 
@@ -14,7 +15,7 @@ const COLS = 6; // columns shown of every table
 
 export function moduleView({ onValue }) {
   const { element, title } = titledPanel('module', 'module-title');
-  const key = (name) => `embeddingToPosition.fields.${name}`;
+  const key = (name) => `positionalModule.fields.${name}`;
   const make = (name, kind = textField, extra = {}) =>
     kind({ name, decl: params[name], labelKey: `${key(name)}.label`, hintKey: `${key(name)}.hint`, onValue: (v) => onValue(name, v), ...extra });
   const fields = {
@@ -24,8 +25,8 @@ export function moduleView({ onValue }) {
     modD: make('modD', sliderField),
     modMaxLen: make('modMaxLen'),
     // Option ids hold a dot (0.1), which a catalogue key cannot: p0_1.
-    modP: make('modP', selectField, { optionKey: (o) => `embeddingToPosition.options.modP.p${o.replace('.', '_')}` }),
-    modMode: make('modMode', selectField, { optionKey: (o) => `embeddingToPosition.options.modMode.${o}` }),
+    modP: make('modP', selectField, { optionKey: (o) => `positionalModule.options.modP.p${o.replace('.', '_')}` }),
+    modMode: make('modMode', selectField, { optionKey: (o) => `positionalModule.options.modMode.${o}` }),
   };
   // Above the tables they change (a column of tables taller than a screen), side by side even on a phone.
   const grid = el('div', 'field-grid figure-fields');
@@ -36,9 +37,19 @@ export function moduleView({ onValue }) {
   const bufferNote = el('p', 'module-buffer-note');
   const summary = el('p', 'module-summary');
   summary.setAttribute('aria-live', 'polite');
-  const forward = el('div', 'module-forward');
+  // The forward pass one table at a time (ui/stepper.js): the batch, the buffer's rows added, dropout's output.
+  const FORWARD = ['x', 'encoded', 'output'];
+  const steps = FORWARD.map(() => el('div', 'module-step'));
+  const forward = stepper({
+    panels: steps,
+    tabKey: (i) => `positionalModule.module.tabs.${FORWARD[i]}`,
+    onSelect: (i) => onValue('modStep', i + 1),
+  });
+  forward.element.classList.add('module-forward');
+  // The step shown is a field like the others (set from a link, kept by the lesson), with no error to show.
+  fields.modStep = { set: (n) => forward.select(n - 1), showError: () => {}, relabel: forward.relabel };
   const layouts = el('div', 'module-layouts');
-  element.append(grid, state, buffer, bufferNote, summary, forward, layouts);
+  element.append(grid, state, buffer, bufferNote, summary, forward.element, layouts);
   let last = null;
 
   /**
@@ -59,11 +70,11 @@ export function moduleView({ onValue }) {
       `{k: v.shape for k, v in module.state_dict().items()}  →  {'pe': torch.Size([1, ${view.modMaxLen}, ${d}])}`,
       `list(module.parameters())                          →  []`,
       embeddingLine,
-      `${' '.repeat(embeddingLine.indexOf('{'))}# ${t('embeddingToPosition.module.learnedNote')}`,
+      `${' '.repeat(embeddingLine.indexOf('{'))}# ${t('positionalModule.module.learnedNote')}`,
     ].join('\n');
     const rows = sampledRows(pe.maxLen);
     const at = (r, j) => pe.f32[pe.rows.indexOf(r) * d + j];
-    const bufferCaption = t('embeddingToPosition.module.bufferCaption', { shown: rows.length, maxLen: pe.maxLen, d, cols });
+    const bufferCaption = t('positionalModule.module.bufferCaption', { shown: rows.length, maxLen: pe.maxLen, d, cols });
     const bufferTable = dataTable({
       caption: bufferCaption,
       corner: 'pos',
@@ -76,15 +87,15 @@ export function moduleView({ onValue }) {
     const gap = largestGap(pe, rows, cols);
     const gapVars = { row: gap.row, col: gap.col, f32: formatValueInText(gap.f32, language()), exact: formatValueInText(gap.exact, language()) };
     bufferNote.textContent = [
-      t('embeddingToPosition.module.bufferFloat32'),
-      t(gapVars.f32 === gapVars.exact ? 'embeddingToPosition.module.bufferAgrees' : 'embeddingToPosition.module.bufferGap', gapVars),
+      t('positionalModule.module.bufferFloat32'),
+      t(gapVars.f32 === gapVars.exact ? 'positionalModule.module.bufferAgrees' : 'positionalModule.module.bufferGap', gapVars),
     ].join(' ');
 
     const total = pass.kept.length;
     const dropped = total - pass.kept.reduce((n, k) => n + k, 0);
     const train = view.modMode === 'train';
     summary.textContent = train
-      ? t('embeddingToPosition.module.trainSummary', {
+      ? t('positionalModule.module.trainSummary', {
           dropped,
           total,
           // A sentence: the reader's decimal mark (the tables keep PyTorch's point); the scale is float32's, as the
@@ -93,11 +104,11 @@ export function moduleView({ onValue }) {
           p: formatNumber(Number(view.modP), language()),
           scale: formatNumber(Math.fround(1 / (1 - Number(view.modP))), language(), { significant: 8 }),
         })
-      : t('embeddingToPosition.module.evalSummary', { total });
+      : t('positionalModule.module.evalSummary', { total });
     summary.dataset.dropped = String(dropped);
     const seq = view.modSeq;
     const table = (matrix, name, marks) => {
-      const caption = t(`embeddingToPosition.module.${name}`, { seq, cols });
+      const caption = t(`positionalModule.module.${name}`, { seq, cols });
       const tableElement = dataTable({
         caption,
         corner: 'pos',
@@ -113,26 +124,26 @@ export function moduleView({ onValue }) {
       tableElement.classList.add(`module-${name}`);
       return scrollBox(tableElement, caption);
     };
-    forward.replaceChildren(table(pass.x, 'x', false), table(pass.encoded, 'encoded', false), table(pass.output, 'output', train));
+    [table(pass.x, 'x', false), table(pass.encoded, 'encoded', false), table(pass.output, 'output', train)].forEach((t, k) => steps[k].replaceChildren(t));
 
     const pos = layoutRow(pe.maxLen);
     const j = Math.min(1, d - 1);
     const value = formatValue(at(pos, j));
-    const layoutCaption = t('embeddingToPosition.module.layoutCaption');
+    const layoutCaption = t('positionalModule.module.layoutCaption');
     layouts.replaceChildren(scrollBox(dataTable({
       caption: layoutCaption,
       corner: '',
-      columns: [t('embeddingToPosition.module.batchFirst'), t('embeddingToPosition.module.seqFirst')],
+      columns: [t('positionalModule.module.batchFirst'), t('positionalModule.module.seqFirst')],
       rows: [
-        { header: t('embeddingToPosition.module.peShape'), cells: [`[1, ${view.modMaxLen}, ${d}]`, `[${view.modMaxLen}, 1, ${d}]`] },
-        { header: t('embeddingToPosition.module.xShape'), cells: [`[${view.modBatch}, ${seq}, ${d}]`, `[${seq}, ${view.modBatch}, ${d}]`] },
-        { header: t('embeddingToPosition.module.forward'), cells: ['x + self.pe[:, :x.size(1)]', 'x + self.pe[:x.size(0), :]'] },
-        { header: t('embeddingToPosition.module.element', { pos, j }), cells: [`pe[0, ${pos}, ${j}] = ${value}`, `pe[${pos}, 0, ${j}] = ${value}`] },
+        { header: t('positionalModule.module.peShape'), cells: [`[1, ${view.modMaxLen}, ${d}]`, `[${view.modMaxLen}, 1, ${d}]`] },
+        { header: t('positionalModule.module.xShape'), cells: [`[${view.modBatch}, ${seq}, ${d}]`, `[${seq}, ${view.modBatch}, ${d}]`] },
+        { header: t('positionalModule.module.forward'), cells: ['x + self.pe[:, :x.size(1)]', 'x + self.pe[:x.size(0), :]'] },
+        { header: t('positionalModule.module.element', { pos, j }), cells: [`pe[0, ${pos}, ${j}] = ${value}`, `pe[${pos}, 0, ${j}] = ${value}`] },
       ],
     }), layoutCaption));
   }
   const relabel = () => {
-    title.textContent = t('embeddingToPosition.module.title');
+    title.textContent = t('positionalModule.module.title');
     Object.values(fields).forEach((f) => f.relabel());
     if (last) draw(last);
   };

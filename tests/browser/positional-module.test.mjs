@@ -1,19 +1,21 @@
-// Lesson "embedding-to-position", E002-4: document 002's PositionalEncoding module on the page. The state as
+// Lesson "positional-module", E002-4: document 002's PositionalEncoding module on the page. The state as
 // PyTorch reports it (a buffer, no parameter), the 5000-row buffer sampled, the seeded forward pass with the
-// values dropout removed (notebook 002's PyTorch run), evaluation mode, both layouts, both languages.
+// values dropout removed (notebook 002's PyTorch run), evaluation mode, both layouts, both languages. The module
+// was shown in embedding-to-position before: an old link naming its values or its figure opens this lesson.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useLesson, field, proseNumber } from './browser.mjs';
+import { useLesson, openPage, waitForReady, field, proseNumber } from './browser.mjs';
 import { formatValue, formatValueInText } from '../../web/src/format.js';
 
 const e0024 = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-4'];
-const { open } = useLesson('embedding-to-position');
+const site = useLesson('positional-module');
+const { open } = site;
 const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
 
 for (const [lang, trainWords, evalWords] of [['en', /zeroed 14 of the 160 values/, /Evaluation mode/], ['es', /ha puesto a cero 14 de los 160 valores/, /Modo evaluación/]]) {
   test(`${lang}: the module's state, its sampled buffer, and PyTorch's dropout on seed 0 (E002-4)`, async () => {
-    const { page, problems, context } = await open(`#/embedding-to-position?lang=${lang}`);
+    const { page, problems, context } = await open(`#/positional-module?lang=${lang}`);
     const run = e0024.runs[0];
     assert.equal(run.dropped, 14);
     assert.match(await page.textContent('.module-state'), /\{'pe': torch\.Size\(\[1, 5000, 16\]\)\}/);
@@ -56,7 +58,7 @@ for (const [lang, trainWords, evalWords] of [['en', /zeroed 14 of the 160 values
 }
 
 test('d_model 512, max_len 5000: rows 1 and 4999 of the buffer are PyTorch\'s float32 ones (notebook 002); a sequence longer than max_len is explained', async () => {
-  const { page, problems, context } = await open('#/embedding-to-position?lang=en&modD=512&modMaxLen=5000');
+  const { page, problems, context } = await open('#/positional-module?lang=en&modD=512&modMaxLen=5000');
   const buffer = await cells(page, '.module-buffer-table');
   const last = buffer[buffer.length - 1];
   assert.equal(last[0], '4999');
@@ -73,7 +75,7 @@ test('d_model 512, max_len 5000: rows 1 and 4999 of the buffer are PyTorch\'s fl
 });
 
 test('the dropout choices read as numbers in both languages (no catalogue key shows through)', async () => {
-  const { page, context } = await open('#/embedding-to-position?lang=es');
+  const { page, context } = await open('#/positional-module?lang=es');
   const options = await page.$$eval('[data-field="modP"] option', (os) => os.map((o) => o.textContent));
   assert.deepEqual(options, ['0', '0,1 (los apuntes del curso)', '0,2', '0,5']);
   await context.close();
@@ -98,7 +100,7 @@ for (const [lang, words] of [
   }],
 ]) {
   test(`${lang}: the notebook's module beside the course notes' (buffer name, layout, √d_model, dropout), and its eval() claim corrected`, async () => {
-    const { page, problems, context } = await open(`#/embedding-to-position?lang=${lang}`);
+    const { page, problems, context } = await open(`#/positional-module?lang=${lang}`);
     // The comparison table is the first text table after the module panel.
     const table = await page.evaluate(() => {
       const module = document.querySelector('.module-state').closest('section');
@@ -138,7 +140,7 @@ for (const [lang, why, gapText, agrees] of [
     /difieren más en la fila (\d+), columna (\d+): el módulo guarda (.+?) y la fórmula exacta da (.+?)\.(?= |$)/, /coinciden en las cifras que se ven/],
 ]) {
   test(`${lang}: the buffer shows the module's float32 values and names the cell where they differ most from the exact formula`, async () => {
-    const { page, problems, context } = await open(`#/embedding-to-position?lang=${lang}`);
+    const { page, problems, context } = await open(`#/positional-module?lang=${lang}`);
     const d = 16;
     const note = await page.textContent('.module-buffer-note');
     assert.match(note, why);
@@ -169,3 +171,53 @@ for (const [lang, why, gapText, agrees] of [
     await context.close();
   });
 }
+
+/** Loads an old link (to embedding-to-position) in a fresh context and waits for the lesson it now opens. */
+async function follow(hash) {
+  const opened = await openPage(site.browser);
+  await opened.page.goto(site.server.url + hash);
+  await waitForReady(opened.page, '#/positional-module');
+  return opened;
+}
+
+test('an old link to embedding-to-position with the module\'s values opens positional-module with them', async () => {
+  const { page, problems, context } = await follow('#/embedding-to-position?lang=en&modSeed=7&modD=32&modMode=eval');
+  assert.equal(await page.textContent('h1'), 'The layer as a PyTorch module');
+  assert.equal(await field(page, 'modSeed').inputValue(), '7');
+  assert.equal(await field(page, 'modMode', 'select').inputValue(), 'eval');
+  assert.match(await page.textContent('.module-state'), /\{'pe': torch\.Size\(\[1, 5000, 32\]\)\}/);
+  // The link now names the lesson shown, with its values.
+  await page.waitForFunction(() => location.hash.startsWith('#/positional-module?') && /modSeed=7/.test(location.hash) && /modD=32/.test(location.hash));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// The module panel holds tables, not a chart (embed.js shows a slot alone only when it holds a <figure>): an
+// embedded link naming it shows its whole new lesson, as it showed the whole old one.
+test('an embedded link to embedding-to-position naming the module (figure=module) opens positional-module', async () => {
+  const { page, problems, context } = await follow('#/embedding-to-position?lang=es&embed=1&figure=module');
+  await page.locator('.module-summary', { hasText: /ha puesto a cero 14 de los 160 valores/ }).waitFor();
+  assert.ok(await page.locator('[data-slot="module"]').isVisible());
+  await page.waitForFunction(() => /^#\/positional-module\?.*&embed=1&figure=module/.test(location.hash));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a link to embedding-to-position without the module\'s values still opens embedding-to-position', async () => {
+  const { page, problems, context } = await open('#/embedding-to-position?lang=en&seed=3');
+  assert.equal(await page.textContent('h1'), 'From embedding to position');
+  assert.match(page.url(), /#\/embedding-to-position\?/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the forward pass is shown a table at a time; the table shown comes from the link and goes back into it', async () => {
+  const { page, problems, context } = await open('#/positional-module?lang=en&modStep=3');
+  assert.ok(await page.locator('.module-output').isVisible());
+  assert.equal(await page.locator('.module-x').isVisible(), false);
+  await page.locator('.module-forward [role=tab]').first().click();
+  assert.ok(await page.locator('.module-x').isVisible());
+  await page.waitForFunction(() => /modStep=1/.test(location.hash));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
