@@ -21,7 +21,6 @@ import { useLesson, waitForReady, frames, overflow, axeViolations, LESSON_IDS, l
 const ALL = ['citations', 'height', 'quiz', 'titles'];
 const NOT_YET = {
   'formula-step-by-step': ['height'],
-  'embedding-to-position': ['height'],
   'words-positions-similarity': ['height'],
   // Three methods, each with its own control panel and figures, then the self-check: 6,082 px (es) and 5,775 (en) at 1280 with the details closed.
   'attention-biases': ['height'],
