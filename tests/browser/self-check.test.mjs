@@ -80,6 +80,8 @@ test('the answers that quote numbers quote the lab\'s own (lessons 07, 08, 02, 1
   const b = await page.$$eval('.pairs tbody tr', (rows) => rows[1].cells[0].textContent);
   const marked = quizzes.find((q) => q.id === 'distances').QUESTIONS.find((q) => q.id === 'oneHand').options.find((o) => o.correct).id;
   assert.ok(b.includes('49') && (await optionText(page, 'oneHand', marked)).startsWith('5–49'), `${b} / ${marked}`);
+  // The far panel is in a closed aside, which the question asks the student to open.
+  await page.click('details.aside:has(.far) > summary');
   await field(page, 'farPos').fill('16777216');
   await page.locator('.far-summary[data-same="512"]').waitFor();
   await context.close();
