@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: builds what it measures (native benchmarks, WebAssembly modules), then the benchmark
 # scripts in turn, each timing every contender of its subject and printing a table with the target ratios:
-# scripts/bench/kernels.mjs (PE, cosine, embedding), tokenizer.mjs (GPT-2 BPE), word2vec.mjs (training), transformer.mjs (training steps), language-model.mjs (lesson 18's presets and generation with and without the cache), page-weight.mjs, first-chart.mjs, redraw.mjs and training.mjs (the built site in Chromium).
+# scripts/bench/kernels.mjs (PE, cosine, embedding), tokenizer.mjs (GPT-2 BPE), word2vec.mjs (training), transformer.mjs (training steps), language-model.mjs (lesson 19's presets and generation with and without the cache), page-weight.mjs, first-chart.mjs, redraw.mjs and training.mjs (the built site in Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-system.sh build

@@ -1,14 +1,13 @@
 // Lesson 16 in the browser: ALiBi's slopes (the paper's get_slopes, incl. head counts that are not powers of
 // two) and every head's bias map, causal and symmetric; T5's buckets and the bias they make of a seeded table
-// (PyTorch's nn.Embedding, from tests/golden/embedding.json); what a causal mask tells a model with no positions;
-// both languages, links, bad values explained, the self-check against the lab's numbers, a phone's width.
+// (PyTorch's nn.Embedding, from tests/golden/embedding.json); both languages, links, bad values explained, the self-check against the lab's numbers, a phone's width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz, proseNumber } from './browser.mjs';
 import { formatNumber } from '../../web/src/format.js';
 import { golden } from '../wasm/helpers.mjs';
 import { lesson13Findings, paragraphWith, FINDINGS_METHODS } from './training-findings.mjs';
-import { QUESTIONS } from '../../web/lessons/16-attention-biases/questions.js';
+import { QUESTIONS } from '../../web/lessons/15-attention-biases/questions.js';
 
 const { open } = useLesson('attention-biases');
 const { alibi_slopes: slopes, t5_buckets: buckets } = golden('transformer.json');
@@ -69,8 +68,8 @@ test('the test\'s own T5 bucket function equals the notebook\'s tables (6 settin
 });
 
 for (const [lang, texts] of [
-  ['en', { title: 'Biases in attention: ALiBi, T5 and no positions', head: 'head', summary: /8 distances per direction get a bucket of their own; every distance of 128 or more falls in bucket 15/ }],
-  ['es', { title: 'Sesgos en la atención: ALiBi, T5 y ninguna posición', head: 'cabeza', summary: /8 distancias por dirección tienen su propia cubeta; toda distancia de 128 o más cae en la cubeta 15/ }],
+  ['en', { title: 'Biases in attention: ALiBi and T5', head: 'head', summary: /8 distances per direction get a bucket of their own; every distance of 128 or more falls in bucket 15/ }],
+  ['es', { title: 'Sesgos en la atención: ALiBi y T5', head: 'cabeza', summary: /8 distancias por dirección tienen su propia cubeta; toda distancia de 128 o más cae en la cubeta 15/ }],
 ]) {
   test(`${lang}: the slopes are get_slopes(8) and (6); one map per head with its slope; T5's buckets are the reference's`, async () => {
     const { page, problems, context } = await open(`#/attention-biases?lang=${lang}`);
@@ -214,14 +213,6 @@ test("T5's three figures are steps shown one at a time, the step kept in the lin
   await context.close();
 });
 
-test('no positions: with a causal mask the first token gets 1/(i + 1), without it 1/n everywhere', async () => {
-  const { page, context } = await open('#/attention-biases?lang=en&tokens=5');
-  await openTable(page, '.nopos-share');
-  const rows = await rowsOf(page, '.nopos-share');
-  assert.deepEqual(rows, [0, 1, 2, 3, 4].map((i) => [String(i), (1 / (i + 1)).toFixed(4), (1 / 5).toFixed(4)]));
-  await context.close();
-});
-
 test('a link restores the settings; bad values are explained in the reader\'s language', async () => {
   const { page, context } = await open('#/attention-biases?lang=es&buckets=16&maxDistance=40&t5Mode=causal&heads=3');
   assert.equal(await field(page, 'buckets').inputValue(), '16');
@@ -260,14 +251,13 @@ test('English: the errors a reader meets read as sentences (a field, the kernel,
   await bad.context.close();
 });
 
-test('the prose links lead to lessons 14 and 15', async () => {
+test('the prose links lead to lesson 14 and to the next lesson, no-positions', async () => {
   for (const [name, route, title] of [
-    ['lesson 14', '#/train-transformer', 'Train a transformer'],
-    ['lesson 15', '#/longer-than-seen', 'Longer than it has seen'],
+    ['Lesson 14', '#/train-transformer', 'Train a transformer'],
+    ['next lesson', '#/no-positions', 'No positions: what the causal mask knows'],
   ]) {
     const { page, problems, context } = await open('#/attention-biases?lang=en');
-    // The last link of that name: the one in "No positions at all", which names both lessons.
-    await page.locator('.lesson a', { hasText: name }).last().click();
+    await page.locator('.lesson a', { hasText: name }).click();
     await waitForReady(page, route);
     assert.ok(new URL(page.url()).hash.startsWith(`${route}?`), page.url());
     assert.equal(await page.textContent('h1'), title);
@@ -276,8 +266,8 @@ test('the prose links lead to lessons 14 and 15', async () => {
   }
 });
 
-test('the self-check (es): the answers agree with the buckets, shares and slopes the lab shows', async () => {
-  const { page, problems, context } = await open('#/attention-biases?lang=es&tokens=4');
+test('the self-check (es): the answers agree with the buckets and slopes the lab shows', async () => {
+  const { page, problems, context } = await open('#/attention-biases?lang=es');
   const answer = (question, option) => answerQuiz(page, '.lesson-quiz', question, option);
   // T5 with its defaults: 1 and 2 have buckets of their own, −3 and +3 use different halves, and every distance
   // from 128 on shares the last bucket, as the lab's table of buckets shows.
@@ -294,13 +284,6 @@ test('the self-check (es): the answers agree with the buckets, shares and slopes
   assert.deepEqual((await rowsOf(page, '.alibi-slopes')).map((r) => Number(r[1])), slopes['8'].map((s) => Number(s.toPrecision(6))));
   assert.equal(await answer('alibi', 'slopes'), 'wrong');
   assert.equal(await answer('alibi', 'none'), 'right');
-  // No positions: the causal shares differ from token to token, the bidirectional ones do not.
-  await openTable(page, '.nopos-share');
-  const shares = await rowsOf(page, '.nopos-share');
-  assert.equal(new Set(shares.map((r) => r[1])).size, 4);
-  assert.equal(new Set(shares.map((r) => r[2])).size, 1);
-  assert.equal(await answer('nopos', 'nothing'), 'wrong');
-  assert.equal(await answer('nopos', 'mask'), 'right');
   // Twelve heads: the steepest slope in the lab's table is the marked head's (get_slopes does not sort them).
   await field(page, 'heads').fill('12');
   await page.waitForFunction(() => document.querySelectorAll('.alibi-slopes tbody tr').length === 12);
@@ -308,7 +291,7 @@ test('the self-check (es): the answers agree with the buckets, shares and slopes
   const marked = QUESTIONS.find((q) => q.id === 'heads').options.find((o) => o.correct).id;
   assert.equal(`h${twelve.indexOf(Math.max(...twelve)) + 1}`, marked, twelve.join());
   assert.equal(await answer('heads', marked), 'right');
-  assert.equal(await page.getAttribute('.lesson-quiz .quiz-progress', 'data-right'), '4');
+  assert.equal(await page.getAttribute('.lesson-quiz .quiz-progress', 'data-right'), String(QUESTIONS.length));
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -349,7 +332,6 @@ test('at phone width (360 px) the page does not scroll sideways and every map is
 for (const [lang, texts] of [
   ['en', {
     alibi: /the larger model was still at (\d\.\d\d) at twice the training length, where the sinusoidal code had fallen to (\d\.\d\d)\. It did not come first there, though: T5's learned bias reached (\d\.\d\d)\./,
-    nopos: /at twice the training length it was above the sinusoidal code and RoPE/,
     slopes: 'For 8 heads they are',
     buckets: /by default (\d+) per direction\), .* past `?max_distance`? \((\d+)\)/,
     far: /T5 cannot tell a distance of (\d+) from one of (\d+) \(same bucket\)/,
@@ -357,7 +339,6 @@ for (const [lang, texts] of [
   }],
   ['es', {
     alibi: /el modelo grande seguía en (\d[.,]\d\d) con el doble de esa longitud, donde el código sinusoidal había caído a (\d[.,]\d\d)\. Aun así no fue el mejor: el sesgo aprendido de T5 llegó a (\d[.,]\d\d)\./,
-    nopos: /con el doble de la longitud de entrenamiento estaba por encima del código sinusoidal y de RoPE/,
     slopes: 'Con 8 cabezas son',
     buckets: /por defecto (\d+) en cada dirección\), .* más allá de `?max_distance`? \((\d+)\)/,
     far: /T5 no distingue una distancia de (\d+) de una de (\d+) \(misma cubeta\)/,
@@ -365,7 +346,7 @@ for (const [lang, texts] of [
   }],
 ]) {
   test(`${lang}: what the text says of lesson 15's runs agrees with lesson 15's table, and its other numbers are the lab's`, async () => {
-    const [small, patient] = await lesson13Findings(open, lang);
+    const [, patient] = await lesson13Findings(open, lang);
     const { page, problems, context } = await open(`#/attention-biases?lang=${lang}`);
     // ALiBi "declined slowly and steadily, with no cliff" but "did not come first": the larger model's numbers at
     // 2L as lesson 15 prints them; past L it never falls 0.1 between two measured lengths, where the sinusoidal
@@ -379,9 +360,6 @@ for (const [lang, texts] of [
     const at2L = FINDINGS_METHODS.filter((m) => patient.at(m, 16)).sort((x, y) => patient.at(y, 16)[0] - patient.at(x, 16)[0]);
     assert.equal(at2L[0], 't5');
     assert.ok(t5 > alibi);
-    // No positions "above the sinusoidal code and RoPE at twice the training length", in both of lesson 15's tables.
-    assert.match(await paragraphWith(page, 'NoPE'), texts.nopos);
-    for (const table of [small, patient]) for (const other of ['sinusoidal', 'rope']) assert.ok(table.at('none', 16)[0] > table.at(other, 16)[1], other);
     // The slopes the text quotes for 8 heads are the first and last of the lab's table (the default is 8 heads).
     const slopes = await paragraphWith(page, texts.slopes);
     const fractions = (await rowsOf(page, '.alibi-slopes')).map((r) => r[2]);

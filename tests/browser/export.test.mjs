@@ -159,7 +159,7 @@ test('es at 360 px: a title longer than the drawing is wrapped to the image\'s w
   await context.close();
 });
 
-test('tables that show a window export everything: lesson 03\'s 300 positions, lesson 12\'s 256 dimensions (PyTorch\'s), lesson 17\'s every distance', async () => {
+test('tables that show a window export everything: lesson 03\'s 300 positions, lesson 12\'s 256 dimensions (PyTorch\'s), lesson 18\'s every distance', async () => {
   // Lesson 03's lines: the table stops at 100 positions; the CSV has the 300 drawn, each the formula's value.
   let { page, problems, context } = await open('#/pe-matrix?lang=en&maxLen=300');
   let rows = readCsv(await save(page, 'figure.lines', 'csv')).slice(2);
@@ -182,7 +182,7 @@ test('tables that show a window export everything: lesson 03\'s 300 positions, l
   assert.deepEqual(problems, []);
   await context.close();
 
-  // Lesson 17's bound: the table samples every 32nd distance; the CSV has each of 0 … 4094, (d/2 + 1)/2 at 0.
+  // Lesson 18's bound: the table samples every 32nd distance; the CSV has each of 0 … 4094, (d/2 + 1)/2 at 0.
   ({ page, problems, context } = await open('#/stretching-rope?lang=en'));
   rows = readCsv(await save(page, 'figure.stretch-decay', 'csv')).slice(2);
   assert.deepEqual(rows.map((r) => r[0]), Array.from({ length: 4095 }, (_, n) => String(n)));

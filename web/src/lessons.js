@@ -16,6 +16,7 @@ export const lessons = Object.keys(code)
 const MOVES = [
   { from: 'pe-matrix', to: 'pe-matrix-digits', params: ['rows', 'cmpLenA', 'cmpDA', 'cmpLenB', 'cmpDB'], figures: ['values', 'halves', 'layouts', 'compare'] },
   { from: 'embedding-to-position', to: 'positional-module', params: ['modSeed', 'modBatch', 'modSeq', 'modD', 'modMaxLen', 'modP', 'modMode'], figures: ['module'] },
+  { from: 'attention-biases', to: 'no-positions', params: ['tokens'], figures: ['nopos'] },
 ];
 
 /** The lesson a link to `id` with this query opens: `id` itself, or the lesson its parameters or figure moved to. */

@@ -22,8 +22,6 @@ export const params = {
   t5Length: param.int({ min: 2, max: 32, def: 16, argument: 'seq_len', label: L('t5Length') }),
   // T5's figure on the screen (its three steps are shown one at a time).
   t5Step: param.int({ min: 1, max: 3, def: 1, argument: 'step', label: L('t5Step') }),
-  // No positions: how many tokens the uniform-attention example has.
-  tokens: param.int({ min: 2, max: 16, def: 6, argument: 'seq_len', label: L('tokens') }),
 };
 
 /** Published settings, as buttons: ALiBi's paper and BLOOM's smaller models; T5-small's encoder and decoder. */

@@ -25,7 +25,7 @@ function button(action, onClick) {
  * train.methods.* for the runs and train.options.<name>.* otherwise. runs: the run ids (each one a field).
  * presets: [{id, values}], their texts under the prefix's lesson key (`train.fields` → `train.presets.title`,
  * `train.presets.<id>.name|detail`); a click calls onPreset(preset). runTexts: where a running and a trained
- * run's status lines are (`${runTexts}.running|done`): lesson 18's models report a loss and no accuracy.
+ * run's status lines are (`${runTexts}.running|done`): lesson 19's models report a loss and no accuracy.
  */
 export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets = [], runTexts = 'train.run', onPreset = () => {}, onValue, onTrain, onCancel, onContinue }) {
   const { element, title } = titledPanel('train-setup', 'train-setup-title');

@@ -11,8 +11,8 @@ import { el } from '../../src/ui/dom.js';
 import { params } from './params.js';
 
 export function noPositionsView({ onValue }) {
-  const element = el('section', 'panel controls chart-beside-box biases-nopos');
-  const make = fieldMakers({ params, prefix: 'biases.fields', onValue, optionKey: () => '' });
+  const element = el('section', 'panel controls chart-beside-box no-positions');
+  const make = fieldMakers({ params, prefix: 'noPositions.fields', onValue, optionKey: () => '' });
   const fields = { tokens: make.slider('tokens') };
   const figure = chartFigure('chart-beside nopos-share');
   // The number of tokens changes only this chart: its slider sits beside the drawing (under it on a narrow screen).
@@ -23,16 +23,16 @@ export function noPositionsView({ onValue }) {
   function draw({ causal, bidirectional }, width) {
     const n = causal.length;
     const positions = Array.from({ length: n }, (_, i) => i);
-    const names = { causal: t('biases.modes.causal'), bidirectional: t('biases.modes.bidirectional') };
-    const labels = { x: t('biases.nopos.x'), y: t('biases.nopos.y'), aria: t('biases.nopos.aria', { n }), description: t('biases.nopos.description') };
-    const title = t('biases.nopos.title', { n });
+    const names = { causal: t('noPositions.modes.causal'), bidirectional: t('noPositions.modes.bidirectional') };
+    const labels = { x: t('noPositions.chart.x'), y: t('noPositions.chart.y'), aria: t('noPositions.chart.aria', { n }), description: t('noPositions.chart.description') };
+    const title = t('noPositions.chart.title', { n });
     figure.update({
       title,
       drawing: seriesChart({ series: [{ name: names.causal, x: positions, y: [...causal] }, { name: names.bidirectional, x: positions, y: [...bidirectional] }], width, labels, yDomain: [0, 1] }),
-      noteText: t('biases.nopos.note'),
+      noteText: t('noPositions.chart.note'),
       table: () => scrollBox(dataTable({
         caption: title,
-        corner: t('biases.nopos.x'),
+        corner: t('noPositions.chart.x'),
         columns: [names.causal, names.bidirectional],
         rows: positions.map((i) => ({ header: String(i), cells: [causal[i].toFixed(4), bidirectional[i].toFixed(4)] })),
       }), title),

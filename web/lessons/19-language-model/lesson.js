@@ -1,4 +1,4 @@
-// Lesson 18 — a language model that reads further than it learned: the ALiBi paper's Figure 1 at classroom
+// Lesson 19 — a language model that reads further than it learned: the ALiBi paper's Figure 1 at classroom
 // scale. Up to six character-level language models, one per positional method, train on windows of L
 // characters (runSet, one worker each, as many at a time as the machine has cores); then each is measured on
 // the validation text read in segments of L/2 … 8L, and continues the student's prompt past L. No maths here:

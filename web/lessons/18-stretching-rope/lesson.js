@@ -1,4 +1,4 @@
-// Lesson 17 — stretching RoPE past its training length: wavelengths against L, the pairs that meet unseen
+// Lesson 18 — stretching RoPE past its training length: wavelengths against L, the pairs that meet unseen
 // angles under each method, one pair's angle position by position, YaRN's ramp and RoFormer's decay bound.
 // Every number comes from the kernel (angleCoverage, extendedLastPosition, ropeAngles, yarnParameters,
 // ropeInvFreq, ropeDecayBound…), those the text quotes too (story-view.js); this file arranges them.
