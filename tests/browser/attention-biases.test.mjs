@@ -7,7 +7,7 @@ import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz
 import { formatNumber } from '../../web/src/format.js';
 import { golden } from '../wasm/helpers.mjs';
 import { lesson13Findings, paragraphWith, FINDINGS_METHODS } from './training-findings.mjs';
-import { QUESTIONS } from '../../web/lessons/15-attention-biases/questions.js';
+import { QUESTIONS } from '../../web/lessons/16-attention-biases/questions.js';
 
 const { open } = useLesson('attention-biases');
 const { alibi_slopes: slopes, t5_buckets: buckets } = golden('transformer.json');

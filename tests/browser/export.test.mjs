@@ -149,7 +149,7 @@ test('es at 360 px: a title longer than the drawing is wrapped to the image\'s w
   assert.equal(png.name, 'poslab-why-order-why-weights-original.png');
   const image = await readSvg(page, svg);
   await assertWhole(page, scope, image);
-  assert.equal(image.title, 'Pesos de atención: cuánto mira cada palabra a cada otra');
+  assert.equal(image.title, 'Pesos: cuánto mira cada palabra a cada otra');
   assert.ok(image.titleLines.length >= 2, `wrapped: ${image.titleLines.map((l) => l.text).join(' / ')}`);
   assert.deepEqual(image.texts.filter((t) => t.ramp && /\d/.test(t.text)).map((t) => t.text), ['0.0', '0.2', '0.4', '0.6', '0.8', '1.0']);
   const last = image.texts.filter((t) => t.ramp && /\d/.test(t.text)).at(-1);
