@@ -91,7 +91,8 @@ for (const id of LESSONS) {
         await page.goto(url);
         await waitForReady(page, `#/${id}`);
       }
-      // A lesson that trains on arrival (words-positions-similarity) grows when its training ends: measure it then.
+      // A lesson that trains on arrival (words-positions-similarity) grows when its training and the answers asked
+      // of the model arrive (both say data-state="running" until then): measure it then.
       await page.waitForFunction(() => !document.querySelector('#lesson [data-state="running"]'));
       const seen = await read(page);
       t.diagnostic(`${id} (${lang}): ${seen.height} px with the details closed`);

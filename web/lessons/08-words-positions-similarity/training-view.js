@@ -53,7 +53,12 @@ export function trainingView({ onValue, onTrain, onCancel }) {
   element.append(title, strip);
   const progressPanel = panel('loss');
   const figure = chartFigure('w2v-loss');
-  progressPanel.element.append(barLabel, bar, status, error, stale, figure.element);
+  // The progress and how the training ended beside the loss curve they describe, where the column is wide enough.
+  const progressText = el('div', 'w2v-progress-text');
+  progressText.append(barLabel, bar, status, error, stale);
+  const pair = el('div', 'figure-pair');
+  pair.append(progressText, figure.element);
+  progressPanel.element.append(pair);
 
   let state = { kind: 'idle' };
   let err = null;
