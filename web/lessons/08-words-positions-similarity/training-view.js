@@ -53,9 +53,11 @@ export function trainingView({ onValue, onTrain, onCancel }) {
   element.append(title, strip);
   const progressPanel = panel('loss');
   const figure = chartFigure('w2v-loss');
-  // The progress and how the training ended beside the loss curve they describe, where the column is wide enough.
+  // The progress and how the training ended beside the loss curve they describe, where the column is wide enough,
+  // with what the reader can do while it runs (the worker) under them.
+  const worker = el('p', 'w2v-worker');
   const progressText = el('div', 'w2v-progress-text');
-  progressText.append(barLabel, bar, status, error, stale);
+  progressText.append(barLabel, bar, status, error, stale, worker);
   const pair = el('div', 'figure-pair');
   pair.append(progressText, figure.element);
   progressPanel.element.append(pair);
@@ -94,6 +96,7 @@ export function trainingView({ onValue, onTrain, onCancel }) {
     train.textContent = t('w2v.training.train');
     cancel.textContent = t('w2v.training.cancel');
     barLabel.textContent = t('w2v.training.progress');
+    worker.textContent = t('w2v.training.worker');
     status.textContent = describe();
     error.textContent = err ? describeError(err) : '';
     stale.textContent = isStale ? t('w2v.training.stale') : '';
