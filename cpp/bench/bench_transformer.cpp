@@ -1,5 +1,5 @@
 // Native TinyTransformer training speed for scripts/bench/transformer.mjs: milliseconds per training step
-// (loss_and_gradients + one Adam step with clip_grad_norm_ 1) on the two presets of lessons 13 and 14, printed as JSON.
+// (loss_and_gradients + one Adam step with clip_grad_norm_ 1) on the two presets of lessons 14 and 15, printed as JSON.
 // The batches are the same fixed pseudo-random ids the other contenders use (see transformer.mjs).
 #include <chrono>
 #include <cstdio>

@@ -1,4 +1,4 @@
-// Lesson 17's character-level language models (web/src/training/language.js): milliseconds per training step
+// Lesson 18's character-level language models (web/src/training/language.js): milliseconds per training step
 // of its two presets (ALiBi, windows of the story as the lab draws them) in WebAssembly SIMD and scalar, and in
 // PyTorch on one thread (transformer_torch.py, the reference notebook's module; target: WASM SIMD ≥ 2× its
 // speed); then characters per second of greedy generation up to 8L characters with the key/value cache

@@ -1,5 +1,5 @@
-// Training never blocks the page: while the runs of lessons 13 and 14 train in their Web Workers (their default
-// set-ups: lesson 13's first preset, three runs; lesson 14's six), the page's own main thread is watched.
+// Training never blocks the page: while the runs of lessons 14 and 15 train in their Web Workers (their default
+// set-ups: lesson 14's first preset, three runs; lesson 15's six), the page's own main thread is watched.
 //   - long tasks: a PerformanceObserver of `longtask` entries (over 50 ms of wall-clock time, whatever made them);
 //   - the lab's own: main-thread tasks that took over 50 ms of the thread's CPU time (a trace's thread time), so
 //     a task only slowed down by the workers taking the cores does not count. Target: none;
@@ -102,7 +102,7 @@ const max = (values) => Math.max(0, ...values);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await trainingResponsiveness();
-  console.log('\n## The page while runs train (lessons 13 and 14, default set-ups, full speed)\n');
+  console.log('\n## The page while runs train (lessons 14 and 15, default set-ups, full speed)\n');
   console.log('| lesson | training | long tasks (worst) | lab tasks over 50 ms CPU (worst CPU) | charts drawn (most in a frame) | click answered, worst | scroll answered, worst |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {

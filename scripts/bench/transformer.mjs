@@ -1,7 +1,7 @@
 // TinyTransformer training speed: milliseconds per training step (loss and gradients, then Adam
 // with clip_grad_norm_ 1, batch 32) in WebAssembly SIMD, WebAssembly scalar, native, and PyTorch on one thread
-// (its module is the reference notebook's). Presets: `small`, lesson 13's reversal model (train-transformer:
-// d 32, 4 heads, 2 layers, 6 tokens, sinusoidal, bidirectional); `length`, lesson 14's large model
+// (its module is the reference notebook's). Presets: `small`, lesson 14's reversal model (train-transformer:
+// d 32, 4 heads, 2 layers, 6 tokens, sinusoidal, bidirectional); `length`, lesson 15's large model
 // (longer-than-seen: d 64, 17 tokens, copying 8 digits as "input → answer", ALiBi, causal). Targets: WASM SIMD
 // ≥ 1.0× PyTorch on small, ≥ 0.5× on length.
 import { execFileSync } from 'node:child_process';

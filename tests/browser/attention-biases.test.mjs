@@ -1,4 +1,4 @@
-// Lesson 15 in the browser: ALiBi's slopes (the paper's get_slopes, incl. head counts that are not powers of
+// Lesson 16 in the browser: ALiBi's slopes (the paper's get_slopes, incl. head counts that are not powers of
 // two) and every head's bias map, causal and symmetric; T5's buckets and the bias they make of a seeded table
 // (PyTorch's nn.Embedding, from tests/golden/embedding.json); what a causal mask tells a model with no positions;
 // both languages, links, bad values explained, the self-check against the lab's numbers, a phone's width.
@@ -8,7 +8,7 @@ import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz
 import { formatNumber } from '../../web/src/format.js';
 import { golden } from '../wasm/helpers.mjs';
 import { lesson13Findings, paragraphWith, FINDINGS_METHODS } from './training-findings.mjs';
-import { QUESTIONS } from '../../web/lessons/15-attention-biases/questions.js';
+import { QUESTIONS } from '../../web/lessons/16-attention-biases/questions.js';
 
 const { open } = useLesson('attention-biases');
 const { alibi_slopes: slopes, t5_buckets: buckets } = golden('transformer.json');
@@ -140,7 +140,7 @@ for (const [lang, setting] of [
 ]) {
   test(`${lang}: T5's bias is nn.Embedding(${setting.buckets}, ${setting.heads}) after manual_seed(${setting.seed}) (PyTorch's golden), read through the buckets`, async () => {
     const mode = setting.bidirectional ? 'bidirectional' : 'causal';
-    const { page, problems, context } = await open(`#/attention-biases?lang=${lang}&buckets=${setting.buckets}&t5Heads=${setting.heads}&seed=${setting.seed}&maxDistance=${setting.maxDistance}&t5Length=${setting.length}&t5Mode=${mode}`);
+    const { page, problems, context } = await open(`#/attention-biases?lang=${lang}&buckets=${setting.buckets}&t5Heads=${setting.heads}&seed=${setting.seed}&maxDistance=${setting.maxDistance}&t5Length=${setting.length}&t5Mode=${mode}&t5Step=3`);
     const torch = tables.find((tb) => tb.vocab_size === setting.buckets && tb.dim === setting.heads && tb.seed === setting.seed);
     assert.ok(torch, 'a golden table of that shape and seed');
     assert.equal(await page.locator('.t5-bias .small-map canvas').count(), setting.heads);
@@ -175,7 +175,7 @@ for (const [lang, setting] of [
 }
 
 test('a new seed draws a new table; a bad seed is explained in English and the page keeps the last table', async () => {
-  const { page, problems, context } = await open('#/attention-biases?lang=en&buckets=10&t5Heads=4&maxDistance=12');
+  const { page, problems, context } = await open('#/attention-biases?lang=en&buckets=10&t5Heads=4&maxDistance=12&t5Step=3');
   await openTable(page, '.t5-bias');
   const first = (await rowsOfTable(page, '.t5-bias', 1))[0][1];
   await field(page, 'seed').fill('5');
@@ -192,6 +192,24 @@ test('a new seed draws a new table; a bad seed is explained in English and the p
   assert.equal(await page.textContent('[data-field="seed"] .field-error'), 'The seed has to be a whole number, and “abc” isn\'t.');
   await frames(page);
   assert.match(page.url(), /seed=5/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("T5's three figures are steps shown one at a time, the step kept in the link; the bucket grid, at full width, prints each cell's bucket", async () => {
+  const { page, problems, context } = await open('#/attention-biases?lang=en');
+  const shown = () => page.$$eval('.biases-t5 [role="tabpanel"]', (panels) => panels.map((p) => !p.hidden));
+  assert.deepEqual(await shown(), [true, false, false]);
+  await page.locator('.biases-t5 [role="tab"]').nth(1).click();
+  assert.deepEqual(await shown(), [false, true, false]);
+  await frames(page); // the link follows once the reader pauses (lesson-view.js)
+  assert.match(page.url(), /t5Step=2/);
+  // Row 0 of the grid (query 0, 16 keys): each cell's printed bucket is T5's for the offset j − 0.
+  const row0 = await page.$$eval('.t5-grid svg g[data-mark="text"] text', (ts) => ts.slice(0, 16).map((t) => Number(t.textContent)));
+  assert.deepEqual(row0, Array.from({ length: 16 }, (_, j) => t5Bucket(j, true, 32, 128)));
+  const again = await open(new URL(page.url()).hash);
+  assert.deepEqual(await again.page.$$eval('.biases-t5 [role="tabpanel"]', (panels) => panels.map((p) => !p.hidden)), [false, true, false]);
+  await again.context.close();
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -242,10 +260,10 @@ test('English: the errors a reader meets read as sentences (a field, the kernel,
   await bad.context.close();
 });
 
-test('the prose links lead to lessons 13 and 14', async () => {
+test('the prose links lead to lessons 14 and 15', async () => {
   for (const [name, route, title] of [
-    ['lesson 13', '#/train-transformer', 'Train a transformer'],
-    ['lesson 14', '#/longer-than-seen', 'Longer than it has seen'],
+    ['lesson 14', '#/train-transformer', 'Train a transformer'],
+    ['lesson 15', '#/longer-than-seen', 'Longer than it has seen'],
   ]) {
     const { page, problems, context } = await open('#/attention-biases?lang=en');
     // The last link of that name: the one in "No positions at all", which names both lessons.
@@ -296,7 +314,7 @@ test('the self-check (es): the answers agree with the buckets, shares and slopes
 });
 
 test('at phone width (360 px) the page does not scroll sideways and every map is on screen', async () => {
-  const { page, problems, context } = await open('#/attention-biases?lang=es&heads=16&length=16&t5Heads=16&t5Length=32', { viewport: { width: 360, height: 780 } });
+  const { page, problems, context } = await open('#/attention-biases?lang=es&heads=16&length=16&t5Heads=16&t5Length=32&t5Step=3', { viewport: { width: 360, height: 780 } });
   assert.equal(await overflow(page), 0);
   for (const [scope, count] of [['.alibi-maps', 16], ['.t5-bias', 16]]) {
     const boxes = await page.$$eval(`${scope} .small-map canvas`, (maps) => maps.map((m) => m.getBoundingClientRect().toJSON()));
@@ -346,11 +364,11 @@ for (const [lang, texts] of [
     summary: /(\d+) distancias por dirección tienen su propia cubeta; toda distancia de (\d+) o más cae en la cubeta (\d+)/,
   }],
 ]) {
-  test(`${lang}: what the text says of lesson 14's runs agrees with lesson 14's table, and its other numbers are the lab's`, async () => {
+  test(`${lang}: what the text says of lesson 15's runs agrees with lesson 15's table, and its other numbers are the lab's`, async () => {
     const [small, patient] = await lesson13Findings(open, lang);
     const { page, problems, context } = await open(`#/attention-biases?lang=${lang}`);
     // ALiBi "declined slowly and steadily, with no cliff" but "did not come first": the larger model's numbers at
-    // 2L as lesson 14 prints them; past L it never falls 0.1 between two measured lengths, where the sinusoidal
+    // 2L as lesson 15 prints them; past L it never falls 0.1 between two measured lengths, where the sinusoidal
     // code falls more than 0.5 at once; and T5 is the highest at 2L.
     const [alibi, sinusoidal, t5] = texts.alibi.exec(await paragraphWith(page, 'Train short, test long')).slice(1).map((n) => proseNumber(n, lang));
     assert.deepEqual([alibi, sinusoidal, t5], ['alibi', 'sinusoidal', 't5'].map((m) => patient.at(m, 16)[0]));
@@ -361,7 +379,7 @@ for (const [lang, texts] of [
     const at2L = FINDINGS_METHODS.filter((m) => patient.at(m, 16)).sort((x, y) => patient.at(y, 16)[0] - patient.at(x, 16)[0]);
     assert.equal(at2L[0], 't5');
     assert.ok(t5 > alibi);
-    // No positions "above the sinusoidal code and RoPE at twice the training length", in both of lesson 14's tables.
+    // No positions "above the sinusoidal code and RoPE at twice the training length", in both of lesson 15's tables.
     assert.match(await paragraphWith(page, 'NoPE'), texts.nopos);
     for (const table of [small, patient]) for (const other of ['sinusoidal', 'rope']) assert.ok(table.at('none', 16)[0] > table.at(other, 16)[1], other);
     // The slopes the text quotes for 8 heads are the first and last of the lab's table (the default is 8 heads).

@@ -274,3 +274,21 @@ test('each field of the main panel names in aria-controls the figures it changes
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// The step tables and the attention tables are shown a step at a time (ui/stepper.js); the step shown is kept in
+// the link, and the check under the steps is shown whichever step is.
+test('the step shown of the layer and of attention comes from the link and goes back into it', async () => {
+  const { page, problems, context } = await open('#/embedding-to-position?lang=en&step=3&attentionStep=2');
+  assert.ok(await page.locator('.step-shiftScaled').isVisible());
+  assert.equal(await page.locator('.step-embedded').isVisible(), false);
+  // The attention tables are in a closed aside: a reader opens it.
+  await page.locator('details.aside', { has: page.locator('.scale-attention') }).locator('summary').click();
+  assert.ok(await page.locator('.attention-weights-on').isVisible());
+  assert.equal(await page.locator('.attention-scores-on').isVisible(), false);
+  await page.locator('.steps [role=tab]').first().click();
+  assert.ok(await page.locator('.step-embedded').isVisible());
+  assert.ok(await page.locator('.steps-check').isVisible());
+  await page.waitForFunction(() => /[?&]step=1(&|$)/.test(location.hash) && /attentionStep=2/.test(location.hash));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -159,7 +159,7 @@ test('es at 360 px: a title longer than the drawing is wrapped to the image\'s w
   await context.close();
 });
 
-test('tables that show a window export everything: lesson 03\'s 300 positions, lesson 11\'s 256 dimensions (PyTorch\'s), lesson 16\'s every distance', async () => {
+test('tables that show a window export everything: lesson 03\'s 300 positions, lesson 12\'s 256 dimensions (PyTorch\'s), lesson 17\'s every distance', async () => {
   // Lesson 03's lines: the table stops at 100 positions; the CSV has the 300 drawn, each the formula's value.
   let { page, problems, context } = await open('#/pe-matrix?lang=en&maxLen=300');
   let rows = readCsv(await save(page, 'figure.lines', 'csv')).slice(2);
@@ -172,7 +172,7 @@ test('tables that show a window export everything: lesson 03\'s 300 positions, l
   assert.deepEqual(problems, []);
   await context.close();
 
-  // Lesson 11's batch: the table shows 6 dimensions; the CSV all 256, the first 8 of row 0 PyTorch's (doc004.json).
+  // Lesson 12's batch: the table shows 6 dimensions; the CSV all 256, the first 8 of row 0 PyTorch's (doc004.json).
   ({ page, problems, context } = await open('#/learned-positions?lang=en'));
   const [[note], header, ...batch] = readCsv(await save(page, 'figure.lp-heatmap', 'csv'));
   assert.match(note, /the whole batch, 32 rows × 256 dimensions/);
@@ -182,7 +182,7 @@ test('tables that show a window export everything: lesson 03\'s 300 positions, l
   assert.deepEqual(problems, []);
   await context.close();
 
-  // Lesson 16's bound: the table samples every 32nd distance; the CSV has each of 0 … 4094, (d/2 + 1)/2 at 0.
+  // Lesson 17's bound: the table samples every 32nd distance; the CSV has each of 0 … 4094, (d/2 + 1)/2 at 0.
   ({ page, problems, context } = await open('#/stretching-rope?lang=en'));
   rows = readCsv(await save(page, 'figure.stretch-decay', 'csv')).slice(2);
   assert.deepEqual(rows.map((r) => r[0]), Array.from({ length: 4095 }, (_, n) => String(n)));
@@ -191,7 +191,7 @@ test('tables that show a window export everything: lesson 03\'s 300 positions, l
   await context.close();
 });
 
-test('en: lesson 07\'s row of the similarity matrix exports all its positions, the heat map\'s row; lesson 05\'s vectors every dimension', async () => {
+test('en: lesson 08\'s row of the similarity matrix exports all its positions, the heat map\'s row; lesson 05\'s vectors every dimension', async () => {
   let { page, problems, context } = await open('#/distances?lang=en&maxLen=200');
   const [[note], ...matrix] = readCsv(await save(page, 'figure.similarity-heatmap', 'csv'));
   assert.match(note, /\(200 × 200, d_model = 64\)/);
@@ -212,7 +212,7 @@ test('en: lesson 07\'s row of the similarity matrix exports all its positions, t
   await context.close();
 });
 
-test('lesson 10 in Spanish: a labelled heat map exports its numbers with a Spanish note; the buttons say what they save', async () => {
+test('lesson 11 in Spanish: a labelled heat map exports its numbers with a Spanish note; the buttons say what they save', async () => {
   const { page, problems, context } = await open('#/padding-and-masks?lang=es');
   const scope = 'figure.padding-map-masked';
   assert.equal(await page.getAttribute(`${scope} .chart-export-button[data-export="csv"]`, 'aria-label'), `Descargar los números de «${await page.textContent(`${scope} figcaption`)}» en CSV`);
@@ -232,12 +232,12 @@ test('lesson 10 in Spanish: a labelled heat map exports its numbers with a Spani
   await context.close();
 });
 
-// Lesson 06's chart of the same token at every position (E000-5) has its table below it rather than inside: its
+// Lesson 07's chart of the same token at every position (E000-5) has its table below it rather than inside: its
 // CSV is that table, as the reader sees it (an uncertain last digit in parentheses), and its numbers are the
 // chart's, which are PyTorch's for seed 0 (the notebook's run, tests/golden/embedding.json).
 const e0005 = (await golden('embedding'))['E000-5'].find((g) => g.seed === '0' && g.d_model === 512 && g.scale);
 for (const [lang, note] of [['en', /\(decimal point: \.\)$/], ['es', /separador decimal: punto/]]) {
-  test(`${lang}: lesson 06's similarity chart exports a CSV whose values are the chart's (PyTorch's, seed 0)`, async () => {
+  test(`${lang}: lesson 07's similarity chart exports a CSV whose values are the chart's (PyTorch's, seed 0)`, async () => {
     const { page, problems, context } = await open(`#/same-token-elsewhere?lang=${lang}`);
     const scope = 'figure.similarity-chart';
     const csv = await save(page, scope, 'csv');

@@ -131,7 +131,7 @@ for (const [lang, heading, word, drop] of [
   ['en', /^Why sine and cosine\?$/, 'Lesson', /the one with the sinusoidal code\s+falls sharply just past the longest length it trained on/],
   ['es', /^¿Por qué seno y coseno\?$/, 'lección', /el que usa el\s+código sinusoidal cae en picado justo después de la mayor longitud con la que se entrenó/],
 ]) {
-  test(`${lang}: "why sine and cosine?" links the lesson that shows each reason, and lesson 14 shows the drop it quotes`, async () => {
+  test(`${lang}: "why sine and cosine?" links the lesson that shows each reason, and lesson 15 shows the drop it quotes`, async () => {
     const { page, problems, context } = await open(`#/formula-step-by-step?lang=${lang}`);
     const links = await sectionLessonLinks(page, heading);
     assert.ok(links, 'the section is there');
@@ -143,7 +143,7 @@ for (const [lang, heading, word, drop] of [
     assert.match(section, drop);
     await followLessonLinks(page, 'formula-step-by-step', links.map((l) => l.id));
 
-    // The drop it quotes, read from lesson 14's table of what the lab found: the sinusoidal row, at L and one past L.
+    // The drop it quotes, read from lesson 15's table of what the lab found: the sinusoidal row, at L and one past L.
     await page.evaluate((hash) => { location.hash = hash; }, `#/longer-than-seen?lang=${lang}`);
     const found = await page.waitForFunction(() => {
       const table = document.querySelector('.train-findings table');

@@ -1,4 +1,4 @@
-// Lesson 17 in the browser, with a tiny seeded model through the link (seconds, not minutes): the runs train in
+// Lesson 18 in the browser, with a tiny seeded model through the link (seconds, not minutes): the runs train in
 // their workers on the lab's own lesson texts; the perplexity figure's table and the per-position loss equal
 // what the module computes in Node for the same models; the learned table's missing rows are a result, in the
 // figure and in generation; generation writes as many characters as asked and greedy generation is
@@ -9,12 +9,12 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { useLesson, openTable, runsSettled, errorText, proseNumber, answerQuiz } from './browser.mjs';
 import { loadModule, sharedData } from '../wasm/helpers.mjs';
-import { STORY } from '../../web/lessons/09-text-to-tokens/story.js';
+import { STORY } from '../../web/lessons/10-text-to-tokens/story.js';
 import { createLanguageRun, inferenceLengths } from '../../web/src/training/language.js';
-import { labText } from '../../web/lessons/17-language-model/lab-text.js';
-import { findings } from '../../web/lessons/17-language-model/findings.js';
-import { QUESTIONS } from '../../web/lessons/17-language-model/questions.js';
-import { SIZES } from '../../web/lessons/17-language-model/params.js';
+import { labText } from '../../web/lessons/18-language-model/lab-text.js';
+import { findings } from '../../web/lessons/18-language-model/findings.js';
+import { QUESTIONS } from '../../web/lessons/18-language-model/questions.js';
+import { SIZES } from '../../web/lessons/18-language-model/params.js';
 import { formatCount } from '../../web/src/format.js';
 
 const { open } = useLesson('language-model');

@@ -1,4 +1,4 @@
-// Lesson 14 in the browser: up to six causal runs (one per method) trained on lengths 2 … L are measured on every
+// Lesson 15 in the browser: up to six causal runs (one per method) trained on lengths 2 … L are measured on every
 // length up to 2L, at most as many training at once as the machine has cores; the learned table's missing rows
 // are a result in the table (E002-2's IndexError), not a crash; the default's results fall in the ranges the
 // text's "What we found" gives and agree with the self-check; cancel, continue, presets, links that restore
@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, openTable, runsSettled, continuedPast, answerQuiz, proseNumber } from './browser.mjs';
 import { lesson13Findings, paragraphWith } from './training-findings.mjs';
-import { QUESTIONS } from '../../web/lessons/14-longer-than-seen/questions.js';
+import { QUESTIONS } from '../../web/lessons/15-longer-than-seen/questions.js';
 
 const { open } = useLesson('longer-than-seen');
 const OFF = 'd=off&e=off&f=off';

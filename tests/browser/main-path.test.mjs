@@ -20,10 +20,9 @@ import { useLesson, waitForReady, frames, overflow, axeViolations, LESSON_IDS, l
 // the goal.
 const ALL = ['citations', 'height', 'quiz', 'titles'];
 const NOT_YET = {
-  'embedding-to-position': ['height'],
   'words-positions-similarity': ['height'],
+  // Three methods, each with its own control panel and figures, then the self-check: 6,082 px (es) and 5,775 (en) at 1280 with the details closed.
   'attention-biases': ['height'],
-  'stretching-rope': ['height'],
 };
 const held = (id, check) => !(NOT_YET[id] ?? []).includes(check);
 const LESSONS = lessonsToCheck().filter((id) => ALL.some((check) => held(id, check)));

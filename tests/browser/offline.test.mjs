@@ -48,7 +48,7 @@ test('the manifest makes the lab installable: name and lang as the page opens (S
 
 const ready = (page, id) => page.waitForFunction((want) => document.documentElement.dataset.lessonReady === want, id, { timeout: 30000 });
 
-/** Types `text` into lesson 09's box and waits for GPT-2's ids of it (tiktoken's, as the self-check quotes them). */
+/** Types `text` into lesson 10's box and waits for GPT-2's ids of it (tiktoken's, as the self-check quotes them). */
 async function tokenize(page, text, ids) {
   await page.fill('.tt-text textarea', text);
   await page.waitForFunction((want) => [...document.querySelectorAll('.tt-pieces .tt-piece')].map((el) => el.dataset.id).join(' ') === want, ids);

@@ -1,4 +1,4 @@
-// Lesson 10 in the browser: document 000's padded batch (the example in each language, typed sentences, cuts at
+// Lesson 11 in the browser: document 000's padded batch (the example in each language, typed sentences, cuts at
 // max_len), what a padding row holds (its position code), and attention without and with key_padding_mask:
 // every number against notebook 002's batch, which holds it against nn.MultiheadAttention.
 import { test } from 'node:test';

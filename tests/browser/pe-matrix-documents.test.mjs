@@ -137,9 +137,9 @@ for (const [lang, paperName] of [['en', /\(paper formula\)$/], ['es', /\(fórmul
 
 for (const [lang, aside, word, today] of [
   ['en', "The blog post's plot and four of its remarks, checked", 'lesson',
-    /most widely used technique.*GPT-2 learns a table of absolute positions \(lesson 11\); LLaMA and most open\s+models since rotate queries and keys with RoPE \(lesson 12\); BLOOM and MPT add ALiBi's penalty/s],
+    /most widely used technique.*GPT-2 learns a table of absolute positions \(lesson 12\); LLaMA and most open\s+models since rotate queries and keys with RoPE \(lesson 13\); BLOOM and MPT add ALiBi's penalty/s],
   ['es', 'El gráfico de la entrada de blog y cuatro de sus afirmaciones, comprobados', 'lección',
-    /más ampliamente utilizada.*GPT-2 aprende una tabla de posiciones absolutas\s+\(lección 11\); LLaMA y la mayoría de los modelos abiertos posteriores giran las\s+consultas y las claves con RoPE \(lección 12\); BLOOM y MPT suman/s],
+    /más ampliamente utilizada.*GPT-2 aprende una tabla de posiciones absolutas\s+\(lección 12\); LLaMA y la mayoría de los modelos abiertos posteriores giran las\s+consultas y las claves con RoPE \(lección 13\); BLOOM y MPT suman/s],
 ]) {
   test(`${lang}: document 003's "most widely used" is answered with what models use today, each linked to its lesson`, async () => {
     const { page, problems, context } = await open(`#/pe-matrix?lang=${lang}`);

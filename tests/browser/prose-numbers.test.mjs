@@ -81,7 +81,7 @@ for (const lang of ['es', 'en']) {
         await page.evaluate((hash) => { location.hash = hash; }, `#/${id}?lang=${lang}`);
         await waitForReady(page, `#/${id}`);
       }
-      // Lesson 08 trains on arrival; its sentences (time, speed, loss) come with the result.
+      // Lesson 09 trains on arrival; its sentences (time, speed, loss) come with the result.
       if (id === 'words-positions-similarity') await page.waitForSelector('.w2v-similarities .w2v-position', { timeout: 60000 });
       const { texts, formulas } = await proseOf(page);
       assert.ok(texts.length > 0, `${id}: no prose with digits read`);

@@ -51,7 +51,7 @@ const switchRapidly = (page, ids, gap) => page.evaluate(({ ids, gap }) => new Pr
   next();
 }), { ids, gap });
 
-// Lesson 08 starts a training worker as it mounts: every overtaken mount would leave one behind. Five quick
+// Lesson 09 starts a training worker as it mounts: every overtaken mount would leave one behind. Five quick
 // moves through lessons of different weights let a lighter lesson finish loading after the last one.
 const wordsAndOrder = Array.from({ length: 10 }, (_, i) => (i % 2 ? 'why-order' : 'words-positions-similarity'));
 for (const { moves, gap, last } of [

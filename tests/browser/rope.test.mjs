@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, frames, field as input, openTable, answerQuiz } from './browser.mjs';
-import { QUESTIONS } from '../../web/lessons/12-rope/questions.js';
-import { query as QUERY, key as KEY } from '../../web/lessons/12-rope/data.js';
+import { QUESTIONS } from '../../web/lessons/13-rope/questions.js';
+import { query as QUERY, key as KEY } from '../../web/lessons/13-rope/data.js';
 
 const { open } = useLesson('rope');
 

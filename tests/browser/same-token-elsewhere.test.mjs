@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { useLesson, openPage, frames, field } from './browser.mjs';
-import { certainDecimals, certainCosine, withUncertain, FLOAT32_BOUND } from '../../web/lessons/06-same-token-elsewhere/certain-digits.js';
+import { certainDecimals, certainCosine, withUncertain, FLOAT32_BOUND } from '../../web/lessons/07-same-token-elsewhere/certain-digits.js';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/embedding.json', import.meta.url), 'utf8'));
 const site = useLesson('same-token-elsewhere');

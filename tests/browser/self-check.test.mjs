@@ -56,8 +56,8 @@ quizzes.forEach(({ id, QUESTIONS }, k) => {
 /** The text of one option, as the page shows it. */
 const optionText = (page, question, option) => page.locator(`.lesson-quiz .quiz-question[data-question="${question}"] input[value="${option}"] + span`).textContent();
 
-test('the answers that quote numbers quote the lab\'s own (lessons 06, 07, 02, 09, 03, 04, 05, 01)', async () => {
-  // 06: position 4, ×1000, with and without √d_model.
+test('the answers that quote numbers quote the lab\'s own (lessons 07, 08, 02, 10, 03, 04, 05, 06, 01)', async () => {
+  // 07: position 4, ×1000, with and without √d_model.
   let { page, context } = await site.open('#/same-token-elsewhere?lang=en');
   const row4 = async () => (await page.$$eval('.similarity-table tbody tr', (rows) => rows.map((r) => r.cells[2].textContent.trim())))[4];
   assert.ok((await optionText(page, 'scaled', 'near')).includes(await row4()));
@@ -69,7 +69,7 @@ test('the answers that quote numbers quote the lab\'s own (lessons 06, 07, 02, 0
   assert.ok((await page.textContent('.lesson-quiz [data-question="unscaled"] .quiz-feedback')).includes(unscaled), unscaled);
   await context.close();
 
-  // 07: the distances of 5–6 and 5–50 (written with the page's decimal comma); the pair the page names closer
+  // 08: the distances of 5–6 and 5–50 (written with the page's decimal comma); the pair the page names closer
   // with a single clock hand (d_model 2) is the marked option; and the row at 2^24.
   ({ page, context } = await site.open('#/distances?lang=es'));
   const distances = await page.$$eval('.pairs tbody tr', (rows) => rows.map((r) => Number(r.cells[1].textContent).toFixed(2).replace('.', ',')));
@@ -80,6 +80,8 @@ test('the answers that quote numbers quote the lab\'s own (lessons 06, 07, 02, 0
   const b = await page.$$eval('.pairs tbody tr', (rows) => rows[1].cells[0].textContent);
   const marked = quizzes.find((q) => q.id === 'distances').QUESTIONS.find((q) => q.id === 'oneHand').options.find((o) => o.correct).id;
   assert.ok(b.includes('49') && (await optionText(page, 'oneHand', marked)).startsWith('5–49'), `${b} / ${marked}`);
+  // The far panel is in a closed aside, which the question asks the student to open.
+  await page.click('details.aside:has(.far) > summary');
   await field(page, 'farPos').fill('16777216');
   await page.locator('.far-summary[data-same="512"]').waitFor();
   await context.close();
@@ -97,7 +99,7 @@ test('the answers that quote numbers quote the lab\'s own (lessons 06, 07, 02, 0
   assert.equal(Math.round(Math.max(...waves.filter(Number.isFinite))), 60611);
   await context.close();
 
-  // 09: "Hello, world!" is four GPT-2 tokens, 15496 11 995 0.
+  // 10: "Hello, world!" is four GPT-2 tokens, 15496 11 995 0.
   ({ page, context } = await site.open('#/text-to-tokens?lang=en'));
   await page.fill('.tt-text textarea', 'Hello, world!');
   await page.waitForFunction(() => [...document.querySelectorAll('.tt-pieces .tt-piece')].map((el) => el.dataset.id).join(' ') === '15496 11 995 0');
@@ -136,13 +138,21 @@ test('the answers that quote numbers quote the lab\'s own (lessons 06, 07, 02, 0
   assert.equal(proseNumber(await optionText(page, 'seedOne', 'table'), 'en'), Number(first));
   await context.close();
 
+  // 06: the number of values the panel says dropout zeroed is the marked option's.
+  ({ page, context } = await site.open('#/positional-module?lang=es'));
+  const dropped = await page.getAttribute('.module-summary', 'data-dropped');
+  const markedDropped = quizzes.find((q) => q.id === 'positional-module').QUESTIONS.find((q) => q.id === 'dropped').options.find((o) => o.correct).id;
+  assert.equal(/^\d+/.exec(await optionText(page, 'dropped', markedDropped))[0], dropped);
+  assert.match(await page.textContent('.module-summary'), new RegExp(`a cero ${dropped} de los 160`));
+  await context.close();
+
   // 01: no positions, causal mask on: the reordered outputs are no longer the same vectors.
   ({ page, context } = await site.open('#/why-order?lang=en&pe=off&mask=on'));
   assert.equal(await page.getAttribute('.why-check', 'data-same'), 'false');
   await context.close();
 });
 
-test('07: the similarity the page shows changing the most between positions 2–3 and 2–200 is the marked option', async () => {
+test('09: the similarity the page shows changing the most between positions 2–3 and 2–200 is the marked option', async () => {
   const { page, context, problems } = await site.open('#/words-positions-similarity?lang=es&pos1=2&pos2=3');
   const shown = async (pos2) => {
     await page.waitForFunction((p) => document.querySelector('.w2v-similarities')?.textContent.includes(`PE(${p}))`), pos2, { timeout: 60000 });

@@ -1,4 +1,4 @@
-// Lesson 16 in the browser: the pairs that meet unseen angles under each way of stretching RoPE, one pair's angle
+// Lesson 17 in the browser: the pairs that meet unseen angles under each way of stretching RoPE, one pair's angle
 // position by position, YaRN's ramp, factors such as 2.5, the published presets, links and bad values, in both
 // languages. Expected numbers come from the notebook's golden (notebooks/rope_scaling_reference.ipynb →
 // tests/golden/rope_scaling.json) wherever it has the setting.
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { useLesson, field, openTable, overflow, frames, answerQuiz, proseNumber } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 import { formatCount, formatNumber } from '../../web/src/format.js';
-import { QUESTIONS } from '../../web/lessons/16-stretching-rope/questions.js';
+import { QUESTIONS } from '../../web/lessons/17-stretching-rope/questions.js';
 
 /** The text of one option of the self-check, as the page shows it. */
 const answerText = (page, question, option) => page.textContent(`.lesson-quiz .quiz-question[data-question="${question}"] input[value="${option}"] + span`);

@@ -212,7 +212,7 @@ test('the sources: five documents by number, each with what the lab found and th
         assert.ok(lessonText(lesson.id, 'es').includes(doc) || lessonText(lesson.id, 'en').includes(doc), `${lang}: ${lesson.id} does not name ${doc}`);
       }
     }
-    // Document 001 (Word2Vec, black and brown) is the subject of lesson 8.
+    // Document 001 (Word2Vec, black and brown) is the subject of lesson 9.
     assert.ok(documents[1].lessons.some((l) => l.id === 'words-positions-similarity'), lang);
     // Every link of the guide to a lesson names a lesson and the language of its section.
     const links = await page.$$eval(`#${lang} a[href^="./#/"]`, (as) => as.map((a) => a.getAttribute('href')));

@@ -8,7 +8,7 @@ import { useLesson, field } from './browser.mjs';
 
 const { open } = useLesson('text-to-tokens');
 const peer = getEncoding('gpt2');
-const sample = (lang) => JSON.parse(readFileSync(new URL(`../../web/lessons/09-text-to-tokens/strings.${lang}.json`, import.meta.url), 'utf8')).textToTokens.sample;
+const sample = (lang) => JSON.parse(readFileSync(new URL(`../../web/lessons/10-text-to-tokens/strings.${lang}.json`, import.meta.url), 'utf8')).textToTokens.sample;
 const words = (text) => [...text.matchAll(/\S+/gu)];
 
 test('the lesson text\'s own example: "tokenizer" is two GPT-2 tokens, "the" one', () => {

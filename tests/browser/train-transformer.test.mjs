@@ -1,4 +1,4 @@
-// Lesson 13 in the browser: runs train in their workers to the accuracies measured in the lab (no positions
+// Lesson 14 in the browser: runs train in their workers to the accuracies measured in the lab (no positions
 // stuck near the multiset's level, sinusoidal perfect); the four presets set up the text's experiments, whose
 // results fall in the ranges the text's "What we found" gives and agree with the self-check's answers; answers
 // and attention maps of the trained models; cancel and continue; links and language switches that keep the
@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, openTable, runsSettled, continuedPast } from './browser.mjs';
-import { QUESTIONS } from '../../web/lessons/13-train-transformer/questions.js';
+import { QUESTIONS } from '../../web/lessons/14-train-transformer/questions.js';
 
 const site = useLesson('train-transformer');
 const { open } = site;

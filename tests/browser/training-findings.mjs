@@ -1,12 +1,12 @@
-// The measured tables of lesson 14's "What we found", as the page prints them, for the tests of the sentences that
-// quote or rank them (lesson 14's comparison with the published study, lesson 15's ALiBi): a sentence that
+// The measured tables of lesson 15's "What we found", as the page prints them, for the tests of the sentences that
+// quote or rank them (lesson 15's comparison with the published study, lesson 16's ALiBi): a sentence that
 // ranks methods must agree with the numbers the lab printed. Not a test file.
 
 /** The methods in the tables' row order (the row headers are translated). */
 export const FINDINGS_METHODS = ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5'];
 
 /**
- * Opens lesson 14 with `open` (a useLesson helper) in `lang` and reads its two tables: [small, patient], each
+ * Opens lesson 15 with `open` (a useLesson helper) in `lang` and reads its two tables: [small, patient], each
  * {lengths: [4, 8, …], at(method, length) → [low, high] (one number: low = high) or null ("no row")}.
  */
 export async function lesson13Findings(open, lang) {

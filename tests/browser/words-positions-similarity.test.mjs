@@ -134,7 +134,7 @@ test("what is not the document's text.txt (over 1 MiB, too short, not UTF-8) is 
   await page.route(DOCUMENT_URL, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body, headers: { 'access-control-allow-origin': '*' } }));
   await field(page, 'corpus', 'select').selectOption('document');
   // Where the reader pressed Download, the corpus panel says the file was not the document's; the notice says why.
-  const failed = JSON.parse(readFileSync(new URL('../../web/lessons/08-words-positions-similarity/strings.en.json', import.meta.url))).w2v.corpus.documentError
+  const failed = JSON.parse(readFileSync(new URL('../../web/lessons/09-words-positions-similarity/strings.en.json', import.meta.url))).w2v.corpus.documentError
     .replace('{reason}', sharedStrings('en').remote.notTheFile);
   for (const [k, [answer]] of refusals.entries()) {
     body = answer;

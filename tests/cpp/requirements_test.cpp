@@ -1,4 +1,4 @@
-// Document 002's four requirements (E002-2) as lesson 07 measures them: each code against the plain
+// Document 002's four requirements (E002-2) as lesson 08 measures them: each code against the plain
 // computation it summarises (the table drawn twice, a longer table's first rows, the closest pair, the spread).
 #include <doctest/doctest.h>
 

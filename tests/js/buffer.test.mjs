@@ -1,8 +1,8 @@
-// Lesson 05's module panel (web/lessons/05-embedding-to-position/buffer.js): which rows of document 002's buffer
-// it reads, and the shown cell where the module's float32 value and the exact one differ most.
+// The module panel of lesson positional-module (web/lessons/06-positional-module/buffer.js): which rows of document
+// 002's buffer it reads, and the shown cell where the module's float32 value and the exact one differ most.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bufferRows, largestGap, layoutRow, sampledRows } from '../../web/lessons/05-embedding-to-position/buffer.js';
+import { bufferRows, largestGap, layoutRow, sampledRows } from '../../web/lessons/06-positional-module/buffer.js';
 
 test('20 rows of a 5000-row buffer: 0, 1, 2, then evenly to 4999; the layouts table reads row 3 as well', () => {
   const rows = sampledRows(5000);

@@ -1,10 +1,10 @@
-// Lesson 07's race to half a step (web/lessons/07-distances/half-step.js): which pair of document 003's float32
+// Lesson 08's race to half a step (web/lessons/08-distances/half-step.js): which pair of document 003's float32
 // code is first to put its angle half a step between neighbouring positions off. Checked against notebook 003's
 // PyTorch divisors for d_model = 512 and, on made-up divisors, against a plain search over every position.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { halfStepRace, firstHalfStep, driftPosition } from '../../web/lessons/07-distances/half-step.js';
+import { halfStepRace, firstHalfStep, driftPosition } from '../../web/lessons/08-distances/half-step.js';
 
 const doc003 = JSON.parse(readFileSync(new URL('../golden/doc003.json', import.meta.url), 'utf8'));
 // torch.exp(torch.arange(0, 512, 2).float() * (-math.log(10000.0) / 512)) as PyTorch computed it, and the exact one.

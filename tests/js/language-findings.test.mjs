@@ -1,8 +1,8 @@
-// Lesson 17's "What we found" (web/lessons/17-language-model/findings.js) follows the golden file, however many
+// Lesson 18's "What we found" (web/lessons/18-language-model/findings.js) follows the golden file, however many
 // seeds it holds: the mean, lowest and highest per method and length, and the facts its sentences state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findings, golden } from '../../web/lessons/17-language-model/findings.js';
+import { findings, golden } from '../../web/lessons/18-language-model/findings.js';
 
 /** The golden file with more seeds: seed k's perplexities are seed 0's times (1 + k / 10). */
 function withSeeds(count) {

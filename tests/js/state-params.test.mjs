@@ -1,4 +1,4 @@
-// state.js's number kind: the parameter that takes decimals (lesson 16's factor s), as a field and a link read it.
+// state.js's number kind: the parameter that takes decimals (lesson 17's factor s), as a field and a link read it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { param, parseParam, formatParam, fieldText } from '../../web/src/state.js';

@@ -1,4 +1,4 @@
-// The toy tasks of lessons 13 and 14 (web/src/training/tasks.js): the generator, each task's answers on
+// The toy tasks of lessons 14 and 15 (web/src/training/tasks.js): the generator, each task's answers on
 // hand-written examples, the order-free control, both batch layouts, accuracy, and every refusal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Lesson 17's character-level language models as the lab trains them (web/src/training/language.js over the
+// Lesson 18's character-level language models as the lab trains them (web/src/training/language.js over the
 // SIMD build), held to notebooks/language_model_reference.ipynb: every method's first five training losses
 // are PyTorch's; trained with the small preset, the curves have the shape of the ALiBi paper's Figure 1 as
 // PyTorch found it for the golden file's seeds (sinusoidal positions fail past the training length, ALiBi reads 8L as well

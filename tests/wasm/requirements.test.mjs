@@ -1,4 +1,4 @@
-// Lesson 07's requirement checks (E002-2) and lesson 12's pair path as JavaScript sees them: each against the
+// Lesson 08's requirement checks (E002-2) and lesson 13's pair path as JavaScript sees them: each against the
 // module's own plain calls it summarises, the seed that wraps at 2^64, and the errors' codes and arguments.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

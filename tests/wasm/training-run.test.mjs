@@ -1,4 +1,4 @@
-// A training run as lesson 13's workers drive it (web/src/training/run.js), in Node over the SIMD build: the
+// A training run as lesson 14's workers drive it (web/src/training/run.js), in Node over the SIMD build: the
 // document's claims on a trained model. Without positions a bidirectional model cannot reverse (token accuracy
 // near the multiset's level, as PyTorch measured 0.35 on this model) but learns the order-free control; the
 // sinusoidal table reverses; the learned table has no rows past its training length (E002-2's IndexError as a

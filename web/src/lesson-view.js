@@ -33,7 +33,7 @@
 // (lesson-state.js controlRuns). tests/browser/controls-in-view.test.mjs measures every lesson: a new one
 // declares `drives` and puts each figure's own fields under its drawing (control-panel.js fieldsUnder).
 //
-// What arrives later: a lesson whose numbers come from a Web Worker (lesson 08 trains a skip-gram) asks for them
+// What arrives later: a lesson whose numbers come from a Web Worker (lesson 09 trains a skip-gram) asks for them
 // in compute() through source(load) (lesson-source.js): compute stays synchronous and draws what has arrived;
 // an answer that arrives redraws the page, and redraw() asks for a frame when something outside the parameters
 // changed (a Train button, a pasted text).
@@ -49,7 +49,7 @@ export { defaultsOf, recent } from './lesson-state.js';
 
 /**
  * lessonView({ initial, save, syncDraft, params }) → the shared state; call its mount({...}) once the panels
- * exist. syncDraft: after an accepted frame, forget the rejected values still in `draft` (lessons 02 and 12).
+ * exist. syncDraft: after an accepted frame, forget the rejected values still in `draft` (lessons 02 and 13).
  * params: the lesson's declarations; with them, a link whose values are each valid but do not hold together
  * (k = −10 with pos = 3) falls back, on the first frame, to the default of the field the kernel names.
  */

@@ -15,6 +15,7 @@ export const lessons = Object.keys(code)
 // (embed.js, figure=NAME) was written before the split, for what now lives in `to`, and opens `to` with its values.
 const MOVES = [
   { from: 'pe-matrix', to: 'pe-matrix-digits', params: ['rows', 'cmpLenA', 'cmpDA', 'cmpLenB', 'cmpDB'], figures: ['values', 'halves', 'layouts', 'compare'] },
+  { from: 'embedding-to-position', to: 'positional-module', params: ['modSeed', 'modBatch', 'modSeq', 'modD', 'modMaxLen', 'modP', 'modMode'], figures: ['module'] },
 ];
 
 /** The lesson a link to `id` with this query opens: `id` itself, or the lesson its parameters or figure moved to. */

@@ -1,5 +1,5 @@
-// remote-text.js — the documents' own texts, downloaded from GitHub when the reader asks for them (lesson 08's
-// text.txt, lesson 09's story). Each address is pinned to a commit, so the file cannot change under the lab;
+// remote-text.js — the documents' own texts, downloaded from GitHub when the reader asks for them (lesson 09's
+// text.txt, lesson 10's story). Each address is pinned to a commit, so the file cannot change under the lab;
 // what arrives is still checked before a lesson uses it: at most DOWNLOAD_LIMIT bytes are read, the size must
 // be plausible for that text, and the bytes must be UTF-8. Anything else is refused with an error that
 // describeError() says in the reader's language, and the lesson carries on with the text it had.

@@ -1,7 +1,7 @@
 // poslab/requirements.hpp — document 002's four requirements of a positional code (E002-2), measured for one
 // code over positions 0 … max_len−1: unique (the closest two positions are apart), deterministic (computed
 // twice, the same bits), extends to longer sequences (the table for 2·max_len starts with the table for
-// max_len) and relative (along each offset m − n the scores do not change). Lesson 07 shows one column per code.
+// max_len) and relative (along each offset m − n the scores do not change). Lesson 08 shows one column per code.
 #pragma once
 
 #include "poslab/errors.hpp"

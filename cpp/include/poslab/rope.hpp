@@ -30,7 +30,7 @@ MatrixF rope(const MatrixF& x, double base = kDefaultBase);
 void rope_rotate_rows(float* x, std::size_t rows, std::size_t dim, const float* table, bool inverse);
 
 /// Where RoPE takes pair `pair`'s unit vector (1 in dimension 2·pair, 0 elsewhere) at positions 0 … steps−1:
-/// steps × 2, the pair's two coordinates at each position (lesson 12's arrows). pair in [0, dim/2).
+/// steps × 2, the pair's two coordinates at each position (lesson 13's arrows). pair in [0, dim/2).
 MatrixF rope_pair_path(int dim, int pair, int steps, double base = kDefaultBase);
 
 /// Same on raw memory (seq_len*dim floats each); the form the bindings use.

@@ -25,7 +25,7 @@ std::vector<float> cosine_rows(MatrixView a, MatrixView b);
 
 /// Row i of A against row i of B with every product and sum in double: the cosine of the float32 vectors to
 /// about 1e-15. A float32 library (PyTorch, NumPy) lands within a few float32 ulps of it, so its leading digits
-/// are the ones every implementation agrees on (lesson 06 prints only those). A zero row gives 0.
+/// are the ones every implementation agrees on (lesson 07 prints only those). A zero row gives 0.
 std::vector<double> cosine_rows_exact(MatrixView a, MatrixView b);
 
 /// Every row of A against every row of B: rows_a × rows_b, row-major, as sklearn's cosine_similarity(A, B):

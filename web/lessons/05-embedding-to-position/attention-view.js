@@ -1,34 +1,46 @@
 // Document 000 says the absolute scale of the matrices does not affect attention. The sentence of the step tables
 // through one attention head (W_q = W_k = W_v = I), without and with the √d_model scaling: the scores q·k/√d and
-// the softmax weights side by side, and a sentence with the largest score and position 0's own weight of each.
+// the softmax weights, in two steps (ui/stepper.js: the scores, then the weights, each without and with the scaling;
+// the step shown is the lesson's `attentionStep` parameter), and a sentence under both with the largest score and
+// position 0's own weight of each.
 import { t, language } from '../../src/i18n.js';
 import { formatValueInText } from '../../src/format.js';
 import { matrixTable } from '../../src/charts/matrix-table.js';
 import { el } from '../../src/ui/dom.js';
+import { stepper } from '../../src/ui/stepper.js';
 
 const SIDES = ['off', 'on'];
+const STEPS = ['scores', 'weights'];
 
-export function attentionView() {
+export function attentionView({ onValue }) {
   const element = el('section', 'panel scale-attention');
-  const grid = el('div', 'attention-grid');
+  const grids = STEPS.map(() => el('div', 'attention-grid'));
+  const tabs = stepper({
+    panels: grids,
+    tabKey: (i) => `embeddingToPosition.attention.tabs.${STEPS[i]}`,
+    onSelect: (i) => onValue('attentionStep', i + 1),
+  });
+  // The step shown is a field like the others (set from a link, kept by the lesson), with no error to show.
+  const fields = { attentionStep: { set: (n) => tabs.select(n - 1), showError: () => {}, relabel: tabs.relabel } };
   const summary = el('p', 'scale-attention-summary');
   summary.setAttribute('aria-live', 'polite');
-  element.append(grid, summary);
+  element.append(tabs.element, summary);
 
   /**
    * sides: {off, on}, each {scores, weights, largest, selfWeight}: the scores and weights ({rows, cols, data}) of
    * x + PE and of x·√d + PE, the largest score ({value}) and position 0's weight on itself; view: the lesson's values.
    */
   function draw(sides, view) {
-    const rowHeader = (i) => t('embeddingToPosition.steps.row', { pos: i, id: view.ids[i] });
+    // The position alone names a row (the step tables above give its token id): scores side by side fit a desktop column.
+    const rowHeader = (i) => String(i);
     const table = (side, name) => {
       const figure = el('div', `attention-${name}-${side}`);
       const caption = t(`embeddingToPosition.attention.${name}`, { xs: side === 'on' ? 'x·√d + PE' : 'x + PE' });
       figure.append(matrixTable({ matrix: sides[side][name], caption, corner: t('embeddingToPosition.attention.corner'), rowHeader, printed: true }).element);
       return figure;
     };
-    // Scores next to scores, weights next to weights: each pair differs only by the scaling.
-    grid.replaceChildren(...['scores', 'weights'].flatMap((name) => SIDES.map((side) => table(side, name))));
+    // Scores with scores, weights with weights: each pair differs only by the scaling.
+    grids.forEach((grid, k) => grid.replaceChildren(...SIDES.map((side) => table(side, STEPS[k]))));
     summary.textContent = t('embeddingToPosition.attention.summary', {
       maxOff: formatValueInText(sides.off.largest.value, language()),
       maxOn: formatValueInText(sides.on.largest.value, language()),
@@ -36,5 +48,5 @@ export function attentionView() {
       selfOn: formatValueInText(sides.on.selfWeight, language()),
     });
   }
-  return { element, draw, relabel() {} };
+  return { element, fields, draw, relabel: tabs.relabel };
 }

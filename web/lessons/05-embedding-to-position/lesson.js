@@ -6,16 +6,13 @@
 // The draft / view skeleton is web/src/lesson-view.js: a value the kernel rejects goes back to its last good
 // value (on a fresh link that does not hold together, to its default), and its field says why.
 import { lessonView, recent, defaultsOf } from '../../src/lesson-view.js';
-import { language } from '../../src/i18n.js';
 import { params } from './params.js';
 import { controlsView } from './controls.js';
 import { tableView } from './table-view.js';
 import { stepsView } from './steps-view.js';
 import { journeyView } from './journey-view.js';
-import { moduleView } from './module-view.js';
 import { attentionView } from './attention-view.js';
 import { selfScores, largestEntry } from './scores.js';
-import { bufferRows } from './buffer.js';
 import './lesson.css';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
@@ -33,16 +30,7 @@ export function mount({ kernel, initial, save }) {
   const tablePanel = tableView();
   const steps = stepsView({ onValue: propose });
   const journey = journeyView({ onValue: propose });
-  const modulePanel = moduleView({ onValue: propose });
-  const attention = attentionView();
-  // The buffer's rows the module panel reads, in float32 as document 002's module computes them (position,
-  // div_term, their product, sin and cos each rounded to float32, PyTorch's way) and exactly, to say why they differ.
-  const buffer = recent(2, (maxLen, dModel) => {
-    const rows = bufferRows(maxLen);
-    const { peF32, peExact } = kernel.farPositions(rows, dModel);
-    return { maxLen, rows, d: dModel, f32: peF32.data, exact: peExact.data };
-  });
-  const moduleFields = { seed: 'modSeed', batch: 'modBatch', seq_len: 'modSeq', d_model: 'modD', max_len: 'modMaxLen', p: 'modP' };
+  const attention = attentionView({ onValue: propose });
 
   // The last few tables, so moving the sentence or the token costs no new table.
   const table = recent(4, (vocabSize, dModel, seed) => kernel.torchEmbedding({ vocabSize, dim: dModel, seed }));
@@ -80,18 +68,10 @@ export function mount({ kernel, initial, save }) {
       };
       return { off: side(false), on: side(true) };
     }, next, failed, lesson.namedOrDefault(stepFields, defaults));
-    // E002-4: document 002's module on a seeded batch; its buffer is the paper's table, max_len × d_model, in float32.
-    const module = lesson.attempt((v) => ({
-      pass: kernel.positionalModule({ seed: v.modSeed, batch: v.modBatch, seq: v.modSeq, dModel: v.modD, maxLen: v.modMaxLen, p: Number(v.modP), train: v.modMode === 'train' }),
-      pe: buffer(v.modMaxLen, v.modD),
-    }), next, failed, lesson.namedOrDefault(moduleFields, defaults));
-    return { weights, result, visits, scaling, module };
+    return { weights, result, visits, scaling };
   }
 
-  function draw({ weights, result, visits, scaling, module }, view) {
-    // The module panel follows only its own fields (and the language): a step-table change leaves it as it is.
-    const moduleKeys = ['modSeed', 'modBatch', 'modSeq', 'modD', 'modMaxLen', 'modP', 'modMode'].map((k) => view[k]).join('|');
-    if (lesson.changed('module', `${moduleKeys}|${language()}`)) modulePanel.draw({ ...module, view });
+  function draw({ weights, result, visits, scaling }, view) {
     const width = journey.width();
     tablePanel.draw(weights, view);
     steps.draw(result, view);
@@ -101,14 +81,14 @@ export function mount({ kernel, initial, save }) {
 
   return lesson.mount({
     relabel: () => selfCheck.relabel(),
-    panels: [controls, tablePanel, steps, attention, journey, modulePanel],
-    fields: { ...controls.fields, ...steps.fields, ...journey.fields, ...modulePanel.fields },
+    panels: [controls, tablePanel, steps, attention, journey],
+    fields: { ...controls.fields, ...steps.fields, ...attention.fields, ...journey.fields },
     compute,
     draw,
     observe: journey.element,
-    // The main panel stays in view over every figure its fields change (lesson-view.js); the step tables' digits,
-    // the journey's token and dimensions and the module's fields change only their own figure.
-    drives: { controls: ['table', 'steps', 'attention', 'journey'], steps: ['steps'], journey: ['journey'], module: ['module'] },
+    // The main panel stays in view over every figure its fields change (lesson-view.js); the step tables' digits
+    // and the journey's token and dimensions change only their own figure.
+    drives: { controls: ['table', 'steps', 'attention', 'journey'], steps: ['steps'], journey: ['journey'] },
     // The seeded table reads only its size, width and seed; a larger vocabulary only adds rows after those the
     // sentence reads (torch draws the table row by row); the attention tables show both scalings at once.
     fieldDrives: { vocabSize: ['table'], ids: ['steps', 'attention', 'journey'], scale: ['steps', 'journey'], variant: ['steps', 'attention', 'journey'] },
@@ -118,7 +98,6 @@ export function mount({ kernel, initial, save }) {
       steps: steps.element,
       attention: attention.element,
       journey: journey.element,
-      module: modulePanel.element,
       quiz: selfCheck.element,
     },
   });

@@ -17,15 +17,9 @@ export const params = {
   token: param.int({ min: 0, max: 999, def: 21, argument: 'token', label: L('token') }),
   dimX: param.int({ min: 0, max: 1023, def: 0, argument: 'dim_x', label: L('dimX') }),
   dimY: param.int({ min: 0, max: 1023, def: 1, argument: 'dim_y', label: L('dimY') }),
-  // E002-4: document 002's module, PositionalEncoding(d_model, max_len=5000, dropout=0.1), on a seeded
-  // torch.randn(batch, seq, d_model) batch, in training or evaluation mode.
-  modSeed: param.seed({ def: '0', argument: 'seed', label: L('modSeed') }),
-  modBatch: param.int({ min: 1, max: 8, def: 2, argument: 'batch', label: L('modBatch') }),
-  modSeq: param.int({ min: 1, max: 64, def: 5, argument: 'seq_len', label: L('modSeq') }),
-  modD: param.int({ min: 2, max: 512, step: 2, def: 16, argument: 'd_model', label: L('modD') }),
-  modMaxLen: param.int({ min: 1, max: 5000, def: 5000, argument: 'max_len', label: L('modMaxLen') }),
-  modP: param.choice({ options: ['0', '0.1', '0.2', '0.5'], def: '0.1', argument: 'p', label: L('modP') }),
-  modMode: param.choice({ options: ['train', 'eval'], def: 'train', argument: 'train', label: L('modMode') }),
+  // The step tables and the attention tables are shown a step at a time (ui/stepper.js): the step on the screen.
+  step: param.int({ min: 1, max: 3, def: 1, argument: 'step', label: L('step') }),
+  attentionStep: param.int({ min: 1, max: 2, def: 1, argument: 'attention_step', label: L('attentionStep') }),
 };
 
 // E000-2 / E000-4 as the document ran them, with the seed the lab adds (the document had none).

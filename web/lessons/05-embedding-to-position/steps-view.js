@@ -1,13 +1,21 @@
 // E000-2: the sentence's embeddings, the scaled embeddings, the PE rows, the encodings and the two
-// differences, side by side; then the check that "encoded − scaled" is the PE rows up to float32 rounding.
+// differences, two tables a step, one step on the screen at a time (ui/stepper.js; the step shown is the lesson's
+// `step` parameter, kept in the link); then the check that "encoded − scaled" is the PE rows up to float32 rounding,
+// under every step.
 import { t, language } from '../../src/i18n.js';
 import { formatValueInText } from '../../src/format.js';
 import { selectField } from '../../src/ui/fields.js';
 import { matrixTable } from '../../src/charts/matrix-table.js';
 import { printedAs } from './printed-as.js';
 import { params } from './params.js';
+import { stepper } from '../../src/ui/stepper.js';
 
-const STEPS = ['embedded', 'scaled', 'positional', 'encoded', 'shift', 'shiftScaled'];
+// The tables a student reads together: the lookup and its scaling, PE and the sum, the two differences.
+const STEPS = [
+  ['embedded', 'scaled'],
+  ['positional', 'encoded'],
+  ['shift', 'shiftScaled'],
+];
 
 export function stepsView({ onValue }) {
   const element = document.createElement('section');
@@ -22,22 +30,32 @@ export function stepsView({ onValue }) {
       onValue: (v) => onValue('digits', v),
     }),
   };
-  const grid = document.createElement('div');
-  grid.className = 'steps-grid';
+  const grids = STEPS.map(() => {
+    const grid = document.createElement('div');
+    grid.className = 'steps-grid';
+    return grid;
+  });
+  const tabs = stepper({
+    panels: grids,
+    tabKey: (i) => `embeddingToPosition.steps.tabs.${i + 1}`,
+    onSelect: (i) => onValue('step', i + 1),
+  });
+  // The step shown is a field like the others (set from a link, kept by the lesson), with no error to show.
+  fields.step = { set: (n) => tabs.select(n - 1), showError: () => {}, relabel: tabs.relabel };
   const check = document.createElement('p');
   check.className = 'steps-check';
   check.setAttribute('aria-live', 'polite');
   const note = document.createElement('p');
   note.className = 'table-note';
-  element.append(fields.digits.element, grid, check, note);
+  element.append(fields.digits.element, tabs.element, check, note);
 
   function draw(steps, view) {
     const rowHeader = (i) => t('embeddingToPosition.steps.row', { pos: i, id: view.ids[i] });
     const scaled = view.scale === 'on';
-    grid.classList.toggle('all-digits', view.digits === 'numpy');
     let windowed = false;
-    grid.replaceChildren(
-      ...STEPS.map((name) => {
+    grids.forEach((grid, k) => {
+      grid.classList.toggle('all-digits', view.digits === 'numpy');
+      grid.replaceChildren(...STEPS[k].map((name) => {
         const figure = document.createElement('div');
         figure.className = `step step-${name}`;
         const caption = t(`embeddingToPosition.steps.${name}`, { xs: scaled ? 'x·√d' : 'x' });
@@ -45,8 +63,8 @@ export function stepsView({ onValue }) {
         windowed ||= table.windowed;
         figure.append(table.element);
         return figure;
-      }),
-    );
+      }));
+    });
     const vars = {
       deviation: formatValueInText(steps.maxDeviation, language()),
       bound: formatValueInText(steps.roundingBound, language()),
@@ -61,5 +79,5 @@ export function stepsView({ onValue }) {
     ].join(' ');
     note.textContent = windowed ? t('embeddingToPosition.steps.window', { dModel: steps.embedded.cols }) : '';
   }
-  return { element, fields, draw, relabel: () => fields.digits.relabel() };
+  return { element, fields, draw, relabel: () => Object.values(fields).forEach((f) => f.relabel()) };
 }

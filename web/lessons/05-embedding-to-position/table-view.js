@@ -15,7 +15,14 @@ export function tableView() {
   const host = document.createElement('div');
   const note = document.createElement('p');
   note.className = 'table-note';
-  element.append(code, host, note);
+  // The two lines of PyTorch and the note on how to check them beside the rows they print, when both fit the column.
+  const side = document.createElement('div');
+  side.className = 'embedding-table-side';
+  side.append(code, note);
+  const row = document.createElement('div');
+  row.className = 'embedding-table-row';
+  row.append(side, host);
+  element.append(row);
 
   function draw(table, view) {
     code.textContent = `torch.manual_seed(${view.seed})\ntorch.nn.Embedding(${table.rows}, ${table.cols}).weight[:${Math.min(ROWS, table.rows)}]`;

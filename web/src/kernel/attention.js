@@ -73,7 +73,7 @@ export function attentionCalls(m) {
       return { rows: x.rows, cols: x.cols, data };
     },
 
-    /** Pair `pair`'s unit vector as RoPE turns it at positions 0 … steps − 1: [[x, y], …] (lesson 12's arrows). */
+    /** Pair `pair`'s unit vector as RoPE turns it at positions 0 … steps − 1: [[x, y], …] (lesson 13's arrows). */
     ropePairPath({ dim, pair, steps, base = 10000 }) {
       const data = call(() => m.ropePairPath(dim, pair, steps, base));
       return Array.from({ length: steps }, (_, r) => [data[2 * r], data[2 * r + 1]]);

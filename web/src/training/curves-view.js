@@ -14,7 +14,7 @@ import { runLabel } from './setup-view.js';
 const PACE = 4;
 
 /**
- * charts: which of 'accuracy' and 'loss' to draw (a language model has no held-out accuracy: lesson 17 draws the
+ * charts: which of 'accuracy' and 'loss' to draw (a language model has no held-out accuracy: lesson 18 draws the
  * loss only); progress: what goes above them (the runs' progress rows, setupView).
  */
 export function curvesView({ charts = ['accuracy', 'loss'], progress = null } = {}) {

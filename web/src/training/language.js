@@ -1,4 +1,4 @@
-// training/language.js — a character-level causal language model of the lab's TinyTransformer (lesson 17,
+// training/language.js — a character-level causal language model of the lab's TinyTransformer (lesson 18,
 // "train short, test long"): the character vocabulary of a text, its training and validation parts, the seeded
 // batches of training windows, the non-overlapping evaluation segments, and one run that trains on windows of L
 // characters and is then asked for its perplexity at other lengths. Pure JavaScript over a loaded module, the

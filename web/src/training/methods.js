@@ -1,6 +1,6 @@
 // training/methods.js — what the training lessons share about their runs: the six positional methods of the
 // lab's TinyTransformer, in the order the lessons list them, and the settings every toy-task run trains with.
-// Lesson 13 declares its runs from these and lesson 14 borrows the same, so the two cannot drift apart.
+// Lesson 14 declares its runs from these and lesson 15 borrows the same, so the two cannot drift apart.
 
 /** How a run learns where each token is (the module's `positional` option). */
 export const METHODS = ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5'];

@@ -1,11 +1,11 @@
-// training/run-set.js — the runs of a training lesson (a, b, c in lesson 13; a … f in lesson 14), one Web Worker
+// training/run-set.js — the runs of a training lesson (a, b, c in lesson 14; a … f in lesson 15), one Web Worker
 // each (kernel.createTransformerRun, passed in as createClient): build their models, train them as many at a
 // time as the machine has cores (the others wait their turn, so six runs on two cores leave the page
 // responsive), collect each one's curve points, estimate the time left from the speed measured on this device,
 // show their state in the setup panel, cancel, continue, ask the trained ones. No maths here, and no page:
 // the setup panel and the workers are passed in, so Node tests can drive it with stand-ins.
 
-/** The runs of lesson 13; a lesson with more passes its own ids (lesson 14: a … f). */
+/** The runs of lesson 14; a lesson with more passes its own ids (lesson 15: a … f). */
 export const RUNS = ['a', 'b', 'c'];
 
 /** How many runs train at the same time: one per core the browser reports, at least one. */

@@ -1,7 +1,7 @@
 // training/setup-view.js — the setup panel of the training lessons (12 and 13): named presets (the measured
 // set-ups, each with its settings spelled out), their fields, the runs (one positional method each: a, b, c in
-// lesson 13, a … f in lesson 14), Train, Cancel and Continue, one progress bar and one status line per run, and
-// the time the runs have left on this device. Texts under train.* (lesson 13's strings); each lesson names its
+// lesson 14, a … f in lesson 15), Train, Cancel and Continue, one progress bar and one status line per run, and
+// the time the runs have left on this device. Texts under train.* (lesson 14's strings); each lesson names its
 // fields, presets and their key prefix. No maths here.
 import { t, language } from '../i18n.js';
 import { describeError } from '../kernel.js';
@@ -25,7 +25,7 @@ function button(action, onClick) {
  * train.methods.* for the runs and train.options.<name>.* otherwise. runs: the run ids (each one a field).
  * presets: [{id, values}], their texts under the prefix's lesson key (`train.fields` → `train.presets.title`,
  * `train.presets.<id>.name|detail`); a click calls onPreset(preset). runTexts: where a running and a trained
- * run's status lines are (`${runTexts}.running|done`): lesson 17's models report a loss and no accuracy.
+ * run's status lines are (`${runTexts}.running|done`): lesson 18's models report a loss and no accuracy.
  */
 export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets = [], runTexts = 'train.run', onPreset = () => {}, onValue, onTrain, onCancel, onContinue }) {
   const { element, title } = titledPanel('train-setup', 'train-setup-title');

@@ -1,4 +1,4 @@
-// training/tasks.js — the seeded toy tasks the lab's transformer learns (lessons 13 and 14): reverse, sort,
+// training/tasks.js — the seeded toy tasks the lab's transformer learns (lessons 14 and 15): reverse, sort,
 // copy, shift by k, count so far, and the order-free control "count in the sentence". Pure JavaScript, the
 // same in the page's workers and in Node. Errors carry the fields the page translates (code, argument, …).
 

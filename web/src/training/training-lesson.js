@@ -1,5 +1,5 @@
-// training/training-lesson.js — the skeleton lessons 13 and 14 share: the setup panel, its presets and its runs
-// (a, b, c in lesson 13; a … f in lesson 14; runSet, one worker each), the learning curves, which parameters make
+// training/training-lesson.js — the skeleton lessons 14 and 15 share: the setup panel, its presets and its runs
+// (a, b, c in lesson 14; a … f in lesson 15; runSet, one worker each), the learning curves, which parameters make
 // the runs on screen stale, Train / Cancel / Continue, language changes and resizes. Each lesson adds what it
 // does with trained runs. No maths here.
 import { onLanguageChange } from '../i18n.js';

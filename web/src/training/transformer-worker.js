@@ -1,6 +1,6 @@
 // training/transformer-worker.js — one transformer training run per worker, so several positional methods train
 // side by side on machines with several cores. A run is a toy task's (run.js) or, with settings.kind 'language',
-// a character-level language model's (language.js, lesson 17). It loads its own copy of the WebAssembly module, trains in
+// a character-level language model's (language.js, lesson 18). It loads its own copy of the WebAssembly module, trains in
 // slices (reporting progress and the accuracy curve between them), stops when cancelled, continues when asked,
 // and answers questions about the trained model. Only src/kernel/workers.js talks to it (createTransformerRun()).
 //

@@ -1,7 +1,7 @@
 // ui/file-button.js — "open a file" as a button in the page's language. The browser's own file control writes
 // "Choose File · No file chosen" in the browser's language, not the page's; here it lies invisible over a
 // button that looks like the lab's others and takes the press, the keyboard and a dropped file
-// (file-button.css). Used by lessons 08 and 09.
+// (file-button.css). Used by lessons 09 and 10.
 import './file-button.css';
 
 /** accept: the input's accept list; onFile(file) gets the chosen File; label(text) names the button. */
