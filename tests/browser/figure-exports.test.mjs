@@ -82,6 +82,9 @@ for (const lesson of LESSON_IDS) {
     for (const [k, figure] of figures.entries()) {
       const scope = `figure[data-export-index="${k}"]`;
       const what = `${lesson} ${figure.key}`;
+      // A figure drawn inside one of a stepper's steps (ui/stepper.js) is saved from its step, as a reader would.
+      const tab = await page.$eval(scope, (f) => f.closest('[role="tabpanel"][hidden]')?.getAttribute('aria-labelledby') ?? null);
+      if (tab) await page.click(`#${tab}`);
       assert.equal(await page.isVisible(`${scope} .chart-export-button[data-export="csv"]`), true, `${what}: a CSV button`);
       const { name, bytes } = await saveFigure(page, scope, 'csv');
       assert.ok(name.length <= 60, `${name}: ${name.length} characters`);

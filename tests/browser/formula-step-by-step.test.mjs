@@ -16,7 +16,7 @@ for (const [lang, title] of [
   test(`${lang}: loads with no errors; d = 2 gives [0.5, 0.8] + [0, 1] = [0.5, 1.8]; row 1 is the blog's (E003-2, E003-3)`, async () => {
     const { page, problems, context } = await open(`#/formula-step-by-step?lang=${lang}`);
     assert.equal(await page.textContent('h1'), title);
-    const d2 = await cells(page, '.d2-example');
+    const d2 = await cells(page, '.d2-numbers');
     assert.deepEqual(d2.map((r) => r[1]), ['[0.50000, 0.80000]', '[0, 1.0000]', '[0.50000, 1.8000]']);
     const row1 = (await cells(page, '[data-step="4"]'))[0].slice(1);
     assert.deepEqual(row1, ['0.84147', '0.54030', '0.82186', '…', '1.0000', '1.0366e-04', '1.0000']);
@@ -30,7 +30,7 @@ for (const [lang, title] of [
 
 test('position 1 in two dimensions is [sin 1, cos 1]', async () => {
   const { page, context } = await open('#/formula-step-by-step?lang=en&pos2=1');
-  const d2 = await cells(page, '.d2-example');
+  const d2 = await cells(page, '.d2-numbers');
   assert.deepEqual(d2.map((r) => r[1]), ['[0.50000, 0.80000]', '[0.84147, 0.54030]', '[1.3415, 1.3403]']);
   await context.close();
 });
@@ -60,12 +60,17 @@ test('PE(pos + k) = M(k)·PE(pos) for the k the student types, with an error nea
     assert.ok(error < 1e-6, `k=${k}: ${verdict}`);
     // Every pair: M(k)·PE(pos) and PE(pos + k) agree to float rounding.
     const numbers = (text) => text.replace(/[[\]]/g, '').split(',').map(Number);
-    const rotationRows = await cells(page, '.rotation');
+    const rotationRows = (await cells(page, '.rotation-compare')).filter((row) => row[0] !== '…');
     assert.ok(rotationRows.length > 0, 'the rotation table has rows');
     for (const row of rotationRows) {
-      const [rotated, direct] = [numbers(row[3]), numbers(row[4])];
-      rotated.forEach((v, i) => assert.ok(Math.abs(v - direct[i]) < 1e-6, `k=${k} ${row[0]}: ${row[3]} vs ${row[4]}`));
+      const [rotated, direct] = [numbers(row[2]), numbers(row[3])];
+      rotated.forEach((v, i) => assert.ok(Math.abs(v - direct[i]) < 1e-6, `k=${k} ${row[0]}: ${row[2]} vs ${row[3]}`));
     }
+    // Behind "Show the numbers": pair 0 turns by k radians (div_term 1), [[cos k, sin k], [−sin k, cos k]].
+    const [first] = await cells(page, '.rotation-blocks');
+    const block = numbers(first[1].replace(/\s+/g, ''));
+    const want = [Math.cos(Number(k)), Math.sin(Number(k)), -Math.sin(Number(k)), Math.cos(Number(k))];
+    block.forEach((v, i) => assert.ok(Math.abs(v - want[i]) < 1e-4, `k=${k}: block of pair 0 ${first[1]}`));
   }
   assert.match(page.url(), /k=1234/);
   await context.close();
@@ -170,7 +175,7 @@ for (const [lang, start] of [['en', 'start, dimension 0'], ['es', 'origen, dimen
     assert.equal(lines.length, 5, 'a note, the header and three arrows');
     assert.equal(lines[1][1], start);
     const arrows = lines.slice(2).map((row) => row.slice(1).map(Number));
-    const vectors = (await cells(page, '.d2-example')).map((r) => r[1].replace(/[[\]]/g, '').split(', ').map(Number));
+    const vectors = (await cells(page, '.d2-numbers')).map((r) => r[1].replace(/[[\]]/g, '').split(', ').map(Number));
     const [embedding, pe, sum] = vectors;
     // The document's numbers: «El» = [0.5, 0.8] and PE(3) = [sin 3, cos 3].
     assert.deepEqual(embedding, [0.5, 0.8]);

@@ -92,7 +92,8 @@ test('the answers that quote numbers quote the lab\'s own (lessons 07, 08, 02, 1
   assert.equal(Math.max(...div), div[0]);
   assert.equal(div[0], 1);
   await context.close();
-  ({ page, context } = await site.open('#/formula-step-by-step?lang=en'));
+  // The wavelengths are drawn under step 2 (the divisor), which the link can show.
+  ({ page, context } = await site.open('#/formula-step-by-step?lang=en&step=2'));
   await openTable(page, '.wavelengths');
   const waves = await page.$$eval('.wavelengths tbody tr', (rows) => rows.map((r) => Number(r.cells[r.cells.length - 1].textContent)));
   assert.equal(Math.round(Math.max(...waves.filter(Number.isFinite))), 60611);

@@ -13,15 +13,13 @@ export function d2View({ onValue }) {
   const element = document.createElement('section');
   element.className = 'panel d2-example';
   const field = sliderField({ name: 'pos2', decl: params.pos2, labelKey: 'formulaSteps.fields.pos2.label', hintKey: 'formulaSteps.fields.pos2.hint', onValue: (v) => onValue('pos2', v) });
+  // The numbers are a widget of their own (numbers): the text puts them under its sums, beside the arrows.
   const tableHost = document.createElement('div');
+  tableHost.className = 'd2-numbers';
   const figure = chartFigure('d2-arrows');
-  // The position changes only this figure: its field sits under the arrows, in view with them.
+  // The position changes the arrows and the numbers: its field sits under the arrows, in view with both.
   fieldsUnder(figure, { pos2: field });
-  // The numbers and their arrows are read together: side by side where the column is wide enough.
-  const pair = document.createElement('div');
-  pair.className = 'figure-pair';
-  pair.append(tableHost, figure.element);
-  element.append(pair);
+  element.append(figure.element);
 
   /** embedding, pe, sum: two numbers each, from the kernel. */
   function draw({ pos, embedding, pe, sum }, width) {
@@ -66,5 +64,5 @@ export function d2View({ onValue }) {
       fileKey: `pos${pos}`,
     });
   }
-  return { element, fields: { pos2: field }, draw, width: figure.width, relabel: field.relabel };
+  return { element, numbers: tableHost, fields: { pos2: field }, draw, width: figure.width, relabel: field.relabel };
 }

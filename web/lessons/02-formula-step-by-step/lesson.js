@@ -24,8 +24,9 @@ export function mount({ kernel, initial, save }) {
   const { propose } = lesson;
 
   const d2 = d2View({ onValue: propose });
-  const steps = stepsView({ onValue: propose });
   const waves = wavelengthView();
+  // The wavelengths are drawn under step 2, the divisor they come from (2π / div_term).
+  const steps = stepsView({ onValue: propose, extras: { 2: waves.element } });
   const rotation = rotationView({ onValue: propose });
 
   // Each part: the parameters it reads, which field answers for each kernel argument, and its numbers.
@@ -95,14 +96,14 @@ export function mount({ kernel, initial, save }) {
     compute,
     draw,
     observe: steps.element,
-    // The steps' fields (max_len, d_model, the row) stay in view over the cards, the wavelengths and the rotation,
+    // The steps' fields (max_len, d_model, the row) stay in view over the cards (the wavelengths among them) and the rotation,
     // which reads d_model too (lesson-view.js); the example's and the rotation's own fields change only their figure.
-    drives: { stepsControls: ['steps', 'wavelengths', 'rotation'], d2: ['d2'], rotation: ['rotation'] },
+    drives: { stepsControls: ['steps', 'rotation'], d2: ['d2'], rotation: ['rotation'] },
     widgets: {
       d2: d2.element,
+      d2Numbers: d2.numbers,
       stepsControls: steps.controls,
       steps: steps.element,
-      wavelengths: waves.element,
       rotation: rotation.element,
       quiz: selfCheck.element,
     },

@@ -16,7 +16,7 @@ const CODE = {
   5: 'pe = pe.unsqueeze(0).transpose(0, 1)\nx = x + pe[:x.size(0), :]',
 };
 
-function stepCard(n) {
+function stepCard(n, extra) {
   const element = document.createElement('section');
   element.className = 'step-card';
   element.dataset.step = String(n);
@@ -30,7 +30,7 @@ function stepCard(n) {
   const text = document.createElement('p');
   const body = document.createElement('div');
   body.className = 'step-body';
-  element.append(title, pre, text, body);
+  element.append(title, pre, text, body, ...(extra ? [extra] : []));
   return {
     element,
     set(vars, ...nodes) {
@@ -53,9 +53,10 @@ const note = (text) => {
  * cards, the wavelengths and the rotation. The fields are their own panel, placed above the cards, so that they
  * can stay in view, as a strip under the header, over everything they redraw (lesson-view.js, drives). The cards
  * are shown one at a time (ui/stepper.js); the step shown is the lesson's `step` parameter, kept in the link
- * like a field's value.
+ * like a field's value. extras: a figure to show under a step's table, by step number (the wavelengths under
+ * step 2, the divisor they come from).
  */
-export function stepsView({ onValue }) {
+export function stepsView({ onValue, extras = {} }) {
   const element = document.createElement('section');
   element.className = 'panel steps';
   const controls = document.createElement('section');
@@ -68,7 +69,7 @@ export function stepsView({ onValue }) {
   const grid = document.createElement('div');
   grid.className = 'field-grid';
   grid.append(fields.maxLen.element, fields.dModel.element, fields.row.element);
-  const cards = [1, 2, 3, 4, 5].map(stepCard);
+  const cards = [1, 2, 3, 4, 5].map((n) => stepCard(n, extras[n]));
   strip.append(grid);
   controls.append(strip);
   const steps = stepper({

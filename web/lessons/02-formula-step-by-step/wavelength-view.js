@@ -1,4 +1,5 @@
-// E002-3: low dimensions turn fast, high ones slowly. The wavelength of each pair, 2π/div_term, in positions.
+// E002-3: low dimensions turn fast, high ones slowly. The wavelength of each pair, 2π/div_term, in positions,
+// under step 2 (the divisor it comes from), with the paragraph that explains it.
 import { t, language } from '../../src/i18n.js';
 import { formatCount, formatNumber } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
@@ -6,11 +7,16 @@ import { seriesChart } from '../../src/charts/series.js';
 import { dataTable } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
 import { endsTable } from './ends.js';
+import { el } from '../../src/ui/dom.js';
 
 export function wavelengthView() {
   const figure = chartFigure('wavelengths');
+  const intro = el('p', 'wavelength-intro');
+  const element = el('div');
+  element.append(intro, figure.element);
   function draw({ dModel, wavelengths, maxLen }, width) {
     const vars = { dModel, maxLen };
+    intro.textContent = t('formulaSteps.wavelength.intro');
     const x = Array.from(wavelengths, (_, i) => 2 * i);
     figure.update({
       title: t('formulaSteps.wavelength.title', vars),
@@ -33,5 +39,5 @@ export function wavelengthView() {
       fileKey: `d${dModel}`,
     });
   }
-  return { element: figure.element, width: figure.width, draw };
+  return { element, width: figure.width, draw };
 }

@@ -228,6 +228,9 @@ export function mount({ kernel, initial, save }) {
   // Every view is drawn as soon as what it shows changed (no view waits for the reader to pause, as in the
   // slider lessons): the worker's answers arrive after the fields moved anyway, and the link is written at once.
   function draw({ asked, results, pitfall: pitfallResult }, view) {
+    // Until the model and the answers asked of it have arrived, the three numbers and the figures under them
+    // are still to come (the page grows when they do): "running", as the training panel says while it trains.
+    similarity.numbers.dataset.state = model.loading || answers.loading ? 'running' : 'done';
     if (changed('corpusChoice', view.corpus)) corpus.setCorpus(view.corpus);
     // The training panel says how the last training ended, once per training.
     if (asked && !model.loading && changed('trainingEnd', asked.key)) {

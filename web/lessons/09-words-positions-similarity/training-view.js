@@ -53,7 +53,14 @@ export function trainingView({ onValue, onTrain, onCancel }) {
   element.append(title, strip);
   const progressPanel = panel('loss');
   const figure = chartFigure('w2v-loss');
-  progressPanel.element.append(barLabel, bar, status, error, stale, figure.element);
+  // The progress and how the training ended beside the loss curve they describe, where the column is wide enough,
+  // with what the reader can do while it runs (the worker) under them.
+  const worker = el('p', 'w2v-worker');
+  const progressText = el('div', 'w2v-progress-text');
+  progressText.append(barLabel, bar, status, error, stale, worker);
+  const pair = el('div', 'figure-pair');
+  pair.append(progressText, figure.element);
+  progressPanel.element.append(pair);
 
   let state = { kind: 'idle' };
   let err = null;
@@ -89,6 +96,7 @@ export function trainingView({ onValue, onTrain, onCancel }) {
     train.textContent = t('w2v.training.train');
     cancel.textContent = t('w2v.training.cancel');
     barLabel.textContent = t('w2v.training.progress');
+    worker.textContent = t('w2v.training.worker');
     status.textContent = describe();
     error.textContent = err ? describeError(err) : '';
     stale.textContent = isStale ? t('w2v.training.stale') : '';
