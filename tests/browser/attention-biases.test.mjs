@@ -3,10 +3,10 @@
 // (PyTorch's nn.Embedding, from tests/golden/embedding.json); both languages, links, bad values explained, the self-check against the lab's numbers, a phone's width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, field, frames, overflow, waitForReady, answerQuiz, proseNumber } from './browser.mjs';
+import { useLesson, openTable, field, frames, overflow, answerQuiz, proseNumber, linkLeadsTo } from './browser.mjs';
 import { formatNumber } from '../../web/src/format.js';
 import { golden } from '../wasm/helpers.mjs';
-import { lesson13Findings, paragraphWith, FINDINGS_METHODS } from './training-findings.mjs';
+import { longerThanSeenFindings, paragraphWith, FINDINGS_METHODS } from './training-findings.mjs';
 import { QUESTIONS } from '../../web/lessons/16-attention-biases/questions.js';
 
 const { open } = useLesson('attention-biases');
@@ -252,18 +252,10 @@ test('English: the errors a reader meets read as sentences (a field, the kernel,
 });
 
 test('the prose links lead to lesson 14 and to the next lesson, no-positions', async () => {
-  for (const [name, route, title] of [
+  for (const link of [
     ['Lesson 14', '#/train-transformer', 'Train a transformer'],
     ['next lesson', '#/no-positions', 'No positions: what the causal mask knows'],
-  ]) {
-    const { page, problems, context } = await open('#/attention-biases?lang=en');
-    await page.locator('.lesson a', { hasText: name }).click();
-    await waitForReady(page, route);
-    assert.ok(new URL(page.url()).hash.startsWith(`${route}?`), page.url());
-    assert.equal(await page.textContent('h1'), title);
-    assert.deepEqual(problems, []);
-    await context.close();
-  }
+  ]) await linkLeadsTo(open, '#/attention-biases?lang=en', link);
 });
 
 test('the self-check (es): the answers agree with the buckets and slopes the lab shows', async () => {
@@ -346,7 +338,7 @@ for (const [lang, texts] of [
   }],
 ]) {
   test(`${lang}: what the text says of lesson 15's runs agrees with lesson 15's table, and its other numbers are the lab's`, async () => {
-    const [, patient] = await lesson13Findings(open, lang);
+    const [, patient] = await longerThanSeenFindings(open, lang);
     const { page, problems, context } = await open(`#/attention-biases?lang=${lang}`);
     // ALiBi "declined slowly and steadily, with no cliff" but "did not come first": the larger model's numbers at
     // 2L as lesson 15 prints them; past L it never falls 0.1 between two measured lengths, where the sinusoidal

@@ -1,6 +1,7 @@
 // Shared set-up for the browser tests and the screenshot script: Debian's Chromium through playwright-core,
 // with every console error and page error collected so a test can assert there were none.
 import { before as beforeAll, after as afterAll } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -294,6 +295,20 @@ export async function followLessonLinks(page, from, ids) {
     await page.goBack();
     await waitForReady(page, `#/${from}`);
   }
+}
+
+/**
+ * A link of the lesson's prose as a reader follows it: opens `hash` (with `open`, a useLesson helper), clicks the
+ * link whose text matches `name`, and checks that it opens `route` with the lesson titled `title`, with no error.
+ */
+export async function linkLeadsTo(open, hash, [name, route, title]) {
+  const { page, problems, context } = await open(hash);
+  await page.locator('.lesson a', { hasText: name }).click();
+  await waitForReady(page, route);
+  assert.ok(new URL(page.url()).hash.startsWith(`${route}?`), page.url());
+  assert.equal(await page.textContent('h1'), title);
+  assert.deepEqual(problems, []);
+  await context.close();
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

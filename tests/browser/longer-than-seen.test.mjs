@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLesson, openTable, runsSettled, continuedPast, answerQuiz, proseNumber } from './browser.mjs';
-import { lesson13Findings, paragraphWith } from './training-findings.mjs';
+import { longerThanSeenFindings, paragraphWith } from './training-findings.mjs';
 import { QUESTIONS } from '../../web/lessons/15-longer-than-seen/questions.js';
 
 const { open } = useLesson('longer-than-seen');
@@ -245,7 +245,7 @@ for (const [lang, texts] of [
   }],
 ]) {
   test(`${lang}: the text says what Kazemnejad et al. found, then where the lab's own table agrees and differs, with the table's numbers`, async () => {
-    const [small, patient] = await lesson13Findings(open, lang);
+    const [small, patient] = await longerThanSeenFindings(open, lang);
     const { page, problems, context } = await open(`#/longer-than-seen?lang=${lang}`);
     const study = await paragraphWith(page, texts.study);
     for (const claim of texts.found) assert.match(study, claim);

@@ -3,8 +3,8 @@
 // what the text says of lesson 15's runs; its links; the self-check against the lab's numbers; a phone's width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openPage, openTable, field, overflow, waitForReady, answerQuiz } from './browser.mjs';
-import { lesson13Findings, paragraphWith } from './training-findings.mjs';
+import { useLesson, openPage, openTable, field, overflow, waitForReady, answerQuiz, linkLeadsTo } from './browser.mjs';
+import { longerThanSeenFindings, paragraphWith } from './training-findings.mjs';
 import { QUESTIONS } from '../../web/lessons/17-no-positions/questions.js';
 
 const site = useLesson('no-positions');
@@ -75,7 +75,7 @@ for (const [lang, nopos] of [
   ['es', /con el doble de la longitud de entrenamiento estaba por encima del código sinusoidal y de RoPE/],
 ]) {
   test(`${lang}: what the text says of lesson 15's runs agrees with both of lesson 15's tables`, async () => {
-    const tables = await lesson13Findings(open, lang);
+    const tables = await longerThanSeenFindings(open, lang);
     const { page, problems, context } = await open(`#/no-positions?lang=${lang}`);
     assert.match(await paragraphWith(page, 'Kazemnejad'), nopos);
     for (const table of tables) for (const other of ['sinusoidal', 'rope']) assert.ok(table.at('none', 16)[0] > table.at(other, 16)[1], other);
@@ -85,19 +85,11 @@ for (const [lang, nopos] of [
 }
 
 test('the prose links lead to lessons 1, 14 and 15', async () => {
-  for (const [name, route, title] of [
+  for (const link of [
     [/^Lesson 1$/, '#/why-order', 'Why does order matter?'],
     [/^lesson 14$/, '#/train-transformer', 'Train a transformer'],
     [/^lesson 15$/, '#/longer-than-seen', 'Longer than it has seen'],
-  ]) {
-    const { page, problems, context } = await open('#/no-positions?lang=en');
-    await page.locator('.lesson a', { hasText: name }).click();
-    await waitForReady(page, route);
-    assert.ok(new URL(page.url()).hash.startsWith(`${route}?`), page.url());
-    assert.equal(await page.textContent('h1'), title);
-    assert.deepEqual(problems, []);
-    await context.close();
-  }
+  ]) await linkLeadsTo(open, '#/no-positions?lang=en', link);
 });
 
 test('the self-check (es): the answers agree with the shares the lab shows', async () => {

@@ -9,7 +9,7 @@ export const FINDINGS_METHODS = ['none', 'sinusoidal', 'learned', 'rope', 'alibi
  * Opens lesson 15 with `open` (a useLesson helper) in `lang` and reads its two tables: [small, patient], each
  * {lengths: [4, 8, …], at(method, length) → [low, high] (one number: low = high) or null ("no row")}.
  */
-export async function lesson13Findings(open, lang) {
+export async function longerThanSeenFindings(open, lang) {
   const { page, context } = await open(`#/longer-than-seen?lang=${lang}`);
   const tables = await page.$$eval('details.train-findings table', (all) => all.map((table) => [...table.rows].map((r) => [...r.cells].map((c) => c.textContent.trim()))));
   await context.close();
