@@ -153,7 +153,7 @@ for (const [lang, aside, word, today] of [
     for (const { text, id } of links) assert.match(text, new RegExp(`^${word} ${LESSON_IDS.indexOf(id) + 1}$`));
     const remark = await page.evaluate(() => document.querySelector('#lesson a[href="#/attention-biases"]').closest('li').textContent);
     assert.match(remark, today);
-    assert.match(remark, /ALiBi[^.]*\((lesson|lección) 15\)/);
+    assert.match(remark, new RegExp(`ALiBi[^.]*\\((lesson|lección) ${LESSON_IDS.indexOf('attention-biases') + 1}\\)`));
     await followLessonLinks(page, 'pe-matrix', links.map((l) => l.id));
     assert.deepEqual(problems, []);
     await context.close();

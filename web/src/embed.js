@@ -78,6 +78,8 @@ export function focusFigure(article, lessonTitle) {
   const kept = new Set([slot, ...panels]);
   const path = new Set();
   for (const node of kept) for (let up = node.parentElement; up && up !== article; up = up.parentElement) path.add(up);
+  // A figure kept in a closed aside (a digression off the lesson's main path) is what the frame is for: open it.
+  for (const node of path) if (node.tagName === 'DETAILS') node.open = true;
   const hideAround = (parent) => {
     for (const child of parent.children) {
       if (kept.has(child)) continue;
