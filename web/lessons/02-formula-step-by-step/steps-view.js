@@ -78,8 +78,7 @@ export function stepsView({ onValue, extras = {} }) {
     onSelect: (i) => onValue('step', i + 1),
   });
   element.append(steps.element);
-  // The step shown is a field like the others (set from a link, kept by the lesson), with no error to show.
-  fields.step = { set: (n) => steps.select(n - 1), showError: () => {}, relabel: steps.relabel };
+  fields.step = steps.field;
 
   /** divTerm: Float64Array(d/2); angles: {rows, cols, data}; pe: {rows, cols, data}. */
   function draw({ maxLen, dModel, row, divTerm, angles, pe }) {

@@ -20,8 +20,7 @@ export function attentionView({ onValue }) {
     tabKey: (i) => `embeddingToPosition.attention.tabs.${STEPS[i]}`,
     onSelect: (i) => onValue('attentionStep', i + 1),
   });
-  // The step shown is a field like the others (set from a link, kept by the lesson), with no error to show.
-  const fields = { attentionStep: { set: (n) => tabs.select(n - 1), showError: () => {}, relabel: tabs.relabel } };
+  const fields = { attentionStep: tabs.field };
   const summary = el('p', 'scale-attention-summary');
   summary.setAttribute('aria-live', 'polite');
   element.append(tabs.element, summary);

@@ -40,8 +40,7 @@ export function stepsView({ onValue }) {
     tabKey: (i) => `embeddingToPosition.steps.tabs.${i + 1}`,
     onSelect: (i) => onValue('step', i + 1),
   });
-  // The step shown is a field like the others (set from a link, kept by the lesson), with no error to show.
-  fields.step = { set: (n) => tabs.select(n - 1), showError: () => {}, relabel: tabs.relabel };
+  fields.step = tabs.field;
   const check = document.createElement('p');
   check.className = 'steps-check';
   check.setAttribute('aria-live', 'polite');

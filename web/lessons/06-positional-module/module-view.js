@@ -46,8 +46,7 @@ export function moduleView({ onValue }) {
     onSelect: (i) => onValue('modStep', i + 1),
   });
   forward.element.classList.add('module-forward');
-  // The step shown is a field like the others (set from a link, kept by the lesson), with no error to show.
-  fields.modStep = { set: (n) => forward.select(n - 1), showError: () => {}, relabel: forward.relabel };
+  fields.modStep = forward.field;
   const layouts = el('div', 'module-layouts');
   element.append(grid, state, buffer, bufferNote, summary, forward.element, layouts);
   let last = null;

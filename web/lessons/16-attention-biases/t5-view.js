@@ -43,7 +43,7 @@ export function t5View({ onValue, onPreset }) {
     onSelect: (i) => onValue('t5Step', i + 1),
   });
   element.append(steps.element);
-  const fields = { ...controls.fields, t5Step: { set: (n) => steps.select(n - 1), showError: () => {}, relabel: steps.relabel } };
+  const fields = { ...controls.fields, t5Step: steps.field };
 
   /** offsets, buckets: the bucket of each offset; exact: how many distances get a bucket of their own; grid. */
   function draw({ offsets, buckets, exact, last, maxDistance, bidirectional, grid: g, bucketCount, table, bias, seed }, width) {

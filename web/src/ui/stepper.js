@@ -12,7 +12,8 @@ let counter = 0;
 /**
  * panels: the steps' elements, in order; tabKey(i): the i18n key of step i's short title (the tab shows its number). selected: the step
  * shown first (0-based); onSelect(i): the reader chose step i (the lesson keeps it, so a reload shows it again).
- * → { element, select(i), relabel() }
+ * → { element, select(i), relabel(), field }: field is the step shown as a lesson parameter counted from 1 (a link's
+ * step=2), shaped like the panel's fields (set, showError, relabel) so the lesson sets it from a link like them.
  */
 export function stepper({ panels, tabKey, selected = 0, onSelect = () => {} }) {
   const id = `stepper-${++counter}`;
@@ -86,5 +87,7 @@ export function stepper({ panels, tabKey, selected = 0, onSelect = () => {} }) {
     if (current < panels.length - 1) next.textContent = t('stepper.next', { step: named(current + 1) });
   }
   select(selected);
-  return { element, select, relabel };
+  // A step is always one of the tabs: there is no error to show.
+  const field = { set: (n) => select(n - 1), showError: () => {}, relabel };
+  return { element, select, relabel, field };
 }
