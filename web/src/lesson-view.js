@@ -154,6 +154,11 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       width = entry.contentRect.width;
       redrawAll();
     });
+    // A widget in a closed aside has no width until the reader opens it: then its charts are drawn to the width
+    // it has (the views' keys hold their widths). 'toggle' does not bubble; it is caught on its way down.
+    const opened = (event) => {
+      if (event.target.open && Object.values(widgets).some((widget) => event.target.contains(widget))) scheduleRender();
+    };
 
     return {
       widgets,
@@ -162,6 +167,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       /** Called once the widgets are in the page (their widths are known). */
       start() {
         resize.observe(observe);
+        document.addEventListener('toggle', opened, true);
         render();
       },
       setParams: apply,
@@ -170,6 +176,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
         removeEventListener('pagehide', saveNow);
         offLanguage();
         resize.disconnect();
+        document.removeEventListener('toggle', opened, true);
         near.disconnect();
         layout.disconnect();
         clearTimeout(deferTimer);

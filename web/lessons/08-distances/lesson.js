@@ -71,10 +71,6 @@ export function mount({ kernel, initial, save }) {
     return !name || next[name] === lesson.view[name] ? null : name;
   };
 
-  // The far panel sits in a closed aside: opened, it has a width at last, and its chart is drawn to it (the
-  // lesson's own resize watch follows the similarity figure, which is always shown).
-  new ResizeObserver(() => lesson.redraw()).observe(far.element);
-
   return lesson.mount({
     relabel: () => selfCheck.relabel(),
     panels: [controls, requirements, far],
