@@ -11,6 +11,9 @@
 // speed. Target: p95 above the floor at most 50 ms at 4× (what a 20-frames-a-second drag needs). On a shared
 // machine those times carry whatever else runs; so each row also gives the main thread's own CPU time per move
 // at full speed (a trace's thread time), which a busy machine does not inflate: ×4 is what the phone spends.
+// Moving between two values flatters a lesson that keeps its last results (the second visit of a value is
+// free), so the CPU is also measured in a sweep: the same number of moves, each to a value the page has not
+// drawn in this trace, spread over the slider's range as a drag across it.
 import { launch, openPage, waitForReady, LESSON_IDS } from '../../tests/browser/browser.mjs';
 import { startServer } from '../../tests/browser/server.mjs';
 import { DEVICE, PHONE, cpuThrottle } from './phone.mjs';
@@ -33,15 +36,23 @@ const SLIDERS = [
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-/** Runs in the page: {floor, redraw} in ms, `samples` of each, sorted. */
+/**
+ * Runs in the page: {floor, redraw} in ms, `samples` of each, sorted. values: the values the moves go to in
+ * turn; null: the slider's own value and its next step; 'sweep': `samples` values never visited twice, spread
+ * over the slider's range.
+ */
 async function sample({ field, values, samples }) {
   const input = document.querySelector(`[data-field="${field}"] input[type="range"]`) ?? document.querySelector(`[data-field="${field}"] input`);
-  if (!values) {
+  if (!input) throw new Error(`no field for ${field}`);
+  const [value, step, min, max] = [input.value, input.step, input.min, input.max].map(Number);
+  if (values === 'sweep') {
+    // Across the range on the slider's steps, skipping the value shown (a short range repeats some values).
+    const target = (i) => min + Math.round(((max - min) * (i + 1)) / (samples + 1) / step) * step;
+    values = Array.from({ length: samples }, (_, i) => target(i)).filter((v, i, all) => v !== value && all.indexOf(v) === i);
+  } else if (!values) {
     // A slider's own value and its next step (the previous one at its end): what one move of a drag changes.
-    const [value, step, max] = [input.value, input.step, input.max].map(Number);
     values = [value, value + step <= max ? value + step : value - step];
   }
-  if (!input) throw new Error(`no field for ${field}`);
   // The reader who drags a slider sees it: the views near it redraw within the frame, the ones far from the
   // screen once the reader pauses (lesson-view.js), which is outside what is measured here.
   input.scrollIntoView({ block: 'center' });
@@ -61,7 +72,7 @@ async function sample({ field, values, samples }) {
     floor.push(await time(() => {}));
     redraw.push(
       await time(() => {
-        input.value = String(values[i % 2]);
+        input.value = String(values[i % values.length]);
         input.dispatchEvent(new Event('input', { bubbles: true }));
       }),
     );
@@ -76,8 +87,11 @@ async function measure(page, field, values, samples = SAMPLES) {
   return { floor: base, p50: quantile(redraw, 0.5) - base, p95: quantile(redraw, 0.95) - base };
 }
 
-/** Milliseconds of the main thread's CPU per move of the slider `field` (thread time, from a trace). */
-async function cpuPerMove(page, field, moves = 12) {
+/**
+ * Milliseconds of the main thread's CPU per move of the slider `field` (thread time, from a trace); values as
+ * sample() takes them (null: back and forth between two values; 'sweep': a value not drawn before each move).
+ */
+async function cpuPerMove(page, field, values = null, moves = 12) {
   // The views far from the screen that the last samples left waiting are drawn once that slider paused: that
   // drawing belongs to the pause, not to these moves (it had added up to 30 ms a move in learned-positions).
   await page.waitForFunction(() => !('deferred' in document.documentElement.dataset));
@@ -86,7 +100,7 @@ async function cpuPerMove(page, field, moves = 12) {
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['toplevel'] } });
-  await page.evaluate(sample, { field, values: null, samples: moves });
+  await page.evaluate(sample, { field, values, samples: moves });
   await cdp.send('Tracing.end');
   await traced;
   await cdp.detach();
@@ -100,7 +114,8 @@ const mainSlider = (page) => page.evaluate(() => document.querySelector('[data-f
 
 /**
  * Every lesson with sliders, on a phone's screen: its main slider (and pe-matrix's d_model) at full speed and
- * with the CPU PHONE.cpu× slower, and the main thread's CPU per move. Rows {lesson, slider, full, phone, cpu}.
+ * with the CPU PHONE.cpu× slower, and the main thread's CPU per move between two values and in a sweep. Rows
+ * {lesson, slider, full, phone, cpu, sweep}.
  */
 export async function phoneSliders(samples = SAMPLES, ids = LESSON_IDS) {
   const server = await startServer();
@@ -118,10 +133,11 @@ export async function phoneSliders(samples = SAMPLES, ids = LESSON_IDS) {
         for (const field of id === 'pe-matrix' ? [main, 'dModel'] : [main]) {
           const full = await measure(page, field, null, samples);
           const cpu = await cpuPerMove(page, field);
+          const sweep = await cpuPerMove(page, field, 'sweep');
           await setRate(PHONE.cpu);
           const phone = await measure(page, field, null, samples);
           await setRate(1);
-          rows.push({ lesson: id, slider: field, full, phone, cpu });
+          rows.push({ lesson: id, slider: field, full, phone, cpu, sweep });
         }
       }
       await context.close();
@@ -166,9 +182,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // REDRAW_LESSONS=pe-matrix,why-order: only those lessons' sliders.
   const phone = await phoneSliders(SAMPLES, process.env.REDRAW_LESSONS?.split(',') ?? LESSON_IDS);
   console.log(`\n## Main slider of every lesson on a phone (${DEVICE.viewport.width} px, ${SAMPLES} samples, ms above the two-frame floor)\n`);
-  console.log(`| lesson | slider | full speed p50 | full speed p95 | CPU ${PHONE.cpu}× p50 | CPU ${PHONE.cpu}× p95 | target p95 | main-thread CPU per move (×${PHONE.cpu}) |\n|---|---|---:|---:|---:|---:|---:|---:|`);
+  console.log(`| lesson | slider | full speed p50 | full speed p95 | CPU ${PHONE.cpu}× p50 | CPU ${PHONE.cpu}× p95 | target p95 | main-thread CPU per move (×${PHONE.cpu}) | the same in a sweep (×${PHONE.cpu}) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|`);
   for (const r of phone) {
     const verdict = r.phone.p95 <= PHONE_TARGET ? '' : ' ✗';
-    console.log(`| ${r.lesson} | ${r.slider} | ${r.full.p50.toFixed(1)} | ${r.full.p95.toFixed(1)} | ${r.phone.p50.toFixed(1)} | ${r.phone.p95.toFixed(1)}${verdict} | ≤ ${PHONE_TARGET} | ${r.cpu.toFixed(1)} (${(r.cpu * PHONE.cpu).toFixed(0)}) |`);
+    console.log(`| ${r.lesson} | ${r.slider} | ${r.full.p50.toFixed(1)} | ${r.full.p95.toFixed(1)} | ${r.phone.p50.toFixed(1)} | ${r.phone.p95.toFixed(1)}${verdict} | ≤ ${PHONE_TARGET} | ${r.cpu.toFixed(1)} (${(r.cpu * PHONE.cpu).toFixed(0)}) | ${r.sweep.toFixed(1)} (${(r.sweep * PHONE.cpu).toFixed(0)}) |`);
   }
 }
