@@ -4,9 +4,9 @@
 // sequence-first layouts side by side.
 import { t, language } from '../../src/i18n.js';
 import { formatValue, formatValueInText, formatNumber, formatPercent } from '../../src/format.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, showTable } from '../../src/charts/table.js';
 import { selectField, sliderField, textField } from '../../src/ui/fields.js';
-import { el, titledPanel } from '../../src/ui/dom.js';
+import { disclosure, el, titledPanel } from '../../src/ui/dom.js';
 import { stepper } from '../../src/ui/stepper.js';
 import { params } from './params.js';
 import { largestGap, layoutRow, sampledRows } from './buffer.js';
@@ -33,7 +33,8 @@ export function moduleView({ onValue }) {
   grid.append(...Object.values(fields).map((f) => f.element));
   const state = el('pre', 'module-state');
   state.tabIndex = 0;
-  const buffer = el('div', 'module-buffer');
+  // The sampled rows wait behind a disclosure; the note under it says what they show and where they differ most.
+  const buffer = disclosure('module-buffer');
   const bufferNote = el('p', 'module-buffer-note');
   const summary = el('p', 'module-summary');
   summary.setAttribute('aria-live', 'polite');
@@ -48,7 +49,7 @@ export function moduleView({ onValue }) {
   forward.element.classList.add('module-forward');
   fields.modStep = forward.field;
   const layouts = el('div', 'module-layouts');
-  element.append(grid, state, buffer, bufferNote, summary, forward.element, layouts);
+  element.append(grid, state, buffer.element, bufferNote, summary, forward.element, layouts);
   let last = null;
 
   /**
@@ -81,7 +82,8 @@ export function moduleView({ onValue }) {
       rows: rows.map((r) => ({ header: String(r), cells: columns.map((_, j) => formatValue(at(r, j))) })),
     });
     bufferTable.classList.add('module-buffer-table');
-    buffer.replaceChildren(scrollBox(bufferTable, bufferCaption));
+    buffer.summary.textContent = t('positionalModule.module.bufferShow', { shown: rows.length });
+    showTable(buffer.body, bufferTable, bufferCaption);
     // Why these are not the exact values other lessons print: the cell where the two differ most, as printed.
     const gap = largestGap(pe, rows, cols);
     const gapVars = { row: gap.row, col: gap.col, f32: formatValueInText(gap.f32, language()), exact: formatValueInText(gap.exact, language()) };
@@ -106,7 +108,7 @@ export function moduleView({ onValue }) {
       : t('positionalModule.module.evalSummary', { total });
     summary.dataset.dropped = String(dropped);
     const seq = view.modSeq;
-    const table = (matrix, name, marks) => {
+    const table = (host, matrix, name, marks) => {
       const caption = t(`positionalModule.module.${name}`, { seq, cols });
       const tableElement = dataTable({
         caption,
@@ -121,15 +123,17 @@ export function moduleView({ onValue }) {
         })),
       });
       tableElement.classList.add(`module-${name}`);
-      return scrollBox(tableElement, caption);
+      showTable(host, tableElement, caption);
     };
-    [table(pass.x, 'x', false), table(pass.encoded, 'encoded', false), table(pass.output, 'output', train)].forEach((t, k) => steps[k].replaceChildren(t));
+    table(steps[0], pass.x, 'x', false);
+    table(steps[1], pass.encoded, 'encoded', false);
+    table(steps[2], pass.output, 'output', train);
 
     const pos = layoutRow(pe.maxLen);
     const j = Math.min(1, d - 1);
     const value = formatValue(at(pos, j));
     const layoutCaption = t('positionalModule.module.layoutCaption');
-    layouts.replaceChildren(scrollBox(dataTable({
+    showTable(layouts, dataTable({
       caption: layoutCaption,
       corner: '',
       columns: [t('positionalModule.module.batchFirst'), t('positionalModule.module.seqFirst')],
@@ -139,7 +143,7 @@ export function moduleView({ onValue }) {
         { header: t('positionalModule.module.forward'), cells: ['x + self.pe[:, :x.size(1)]', 'x + self.pe[:x.size(0), :]'] },
         { header: t('positionalModule.module.element', { pos, j }), cells: [`pe[0, ${pos}, ${j}] = ${value}`, `pe[${pos}, 0, ${j}] = ${value}`] },
       ],
-    }), layoutCaption));
+    }), layoutCaption);
   }
   const relabel = () => {
     title.textContent = t('positionalModule.module.title');
