@@ -145,3 +145,21 @@ test('rope: a move of dim redraws the arrows beside its slider at once, the scor
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("positional-module: a new seed rewrites the batch's table in place (only the numbers change), so a table scrolled sideways stays where the reader put it", async () => {
+  const { page, problems, context } = await site.open('#/positional-module?lang=es', { viewport: { width: 360, height: 740 } });
+  const before = await page.$eval('.module-x', (table) => {
+    table.dataset.kept = 'yes';
+    const box = table.closest('.table-scroll');
+    box.scrollIntoView({ block: 'center' });
+    box.scrollLeft = box.scrollWidth - box.clientWidth;
+    return { scroll: box.scrollLeft, first: table.tBodies[0].rows[0].cells[1].textContent };
+  });
+  assert.ok(before.scroll > 0, 'the table is wider than a phone: it scrolls');
+  await page.locator('[data-field="modSeed"] input').fill('1');
+  await page.waitForFunction((first) => document.querySelector('.module-x tbody td').textContent !== first, before.first);
+  const after = await page.$eval('.module-x', (table) => ({ kept: table.dataset.kept, scroll: table.closest('.table-scroll').scrollLeft }));
+  assert.deepEqual(after, { kept: 'yes', scroll: before.scroll });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -2,7 +2,7 @@
 // the point (the course notes' 5–6 against 5–50), so the small table stays open. Its fields are in the main
 // control panel (controls.js).
 import { language, t } from '../../src/i18n.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, showTable } from '../../src/charts/table.js';
 import { formatCount, formatValue, formatValueInText } from '../../src/format.js';
 
 export function pairsView() {
@@ -26,7 +26,7 @@ export function pairsView() {
       rows: pairs.map((x, i) => ({ header: t('distances.pairs.name', { name: i ? 'B' : 'A', p: count(x.p), q: count(x.q) }), cells: [formatValue(x.distance), formatValue(x.cosine)] })),
     });
     table.classList.add('pairs-table');
-    tableHost.replaceChildren(scrollBox(table, caption));
+    showTable(tableHost, table, caption);
     // A word joiner each side of the dash: a range (5–50) never breaks across lines.
     const range = (x) => `${count(x.p)}\u2060–\u2060${count(x.q)}`;
     const vars = { a: range(A), b: range(B), da: formatValueInText(A.distance, language()), db: formatValueInText(B.distance, language()) };

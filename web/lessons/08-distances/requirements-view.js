@@ -5,7 +5,7 @@ import { language, t } from '../../src/i18n.js';
 import { describeError } from '../../src/kernel.js';
 import { textField } from '../../src/ui/fields.js';
 import { params } from './params.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, scrollBox, showTable } from '../../src/charts/table.js';
 import { numbersDisclosure } from './numbers.js';
 import { formatCount, formatValueInText } from '../../src/format.js';
 
@@ -65,7 +65,7 @@ export function requirementsView({ onValue }) {
     const marksCaption = t('distances.requirements.marksCaption', { dModel: live.dModel, maxLen: live.maxLen });
     const marks = grid(marksCaption, (c) => `${mark(c.ok)} ${t(`distances.requirements.verdict.${c.ok}`)}`);
     marks.classList.add('requirements-marks');
-    host.replaceChildren(scrollBox(marks, marksCaption));
+    showTable(host, marks, marksCaption);
     numbers.show(t('distances.requirements.showChecks'), () => {
       const caption = t('distances.requirements.caption', { dModel: live.dModel, seed: l.seed });
       const table = grid(caption, (c) => `${mark(c.ok)} ${c.text}`);

@@ -2,7 +2,7 @@
 // cosines, and the vectors behind them.
 import { t, language } from '../../src/i18n.js';
 import { selectField } from '../../src/ui/fields.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, showTable } from '../../src/charts/table.js';
 import { formatNumber, formatValue } from '../../src/format.js';
 import { el } from '../../src/ui/dom.js';
 import { stripFold, shownValue } from '../../src/ui/control-panel.js';
@@ -105,7 +105,7 @@ export function similarityView({ onValue }) {
       ],
     });
     table.classList.add('w2v-similarities');
-    results.replaceChildren(scrollBox(table, table.caption.textContent));
+    showTable(results, table, table.caption.textContent);
     // E001-4: pc(word1) itself, its first and last values, next to the word vector and PE.
     const { encoded } = data;
     if (encoded) {
@@ -125,7 +125,7 @@ export function similarityView({ onValue }) {
       });
       vectors.classList.add('w2v-vector');
       vectorsSummary.textContent = t('w2v.similarity.vectorsSummary', { word: words[0] });
-      vectorsHost.replaceChildren(scrollBox(vectors, caption));
+      showTable(vectorsHost, vectors, caption);
       vectorsBox.hidden = false;
     }
     const variants = { [view.variant]: sims.position, [view.variant === 'literal' ? 'paper' : 'literal']: other.position };

@@ -2,7 +2,7 @@
 // table (position, text, GPT-2's own spelling of the token, id). Long texts show their first tokens only.
 import { language, t } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, showTable } from '../../src/charts/table.js';
 import { noteAndTable } from '../../src/charts/figure.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 
@@ -121,7 +121,7 @@ export function tokensView() {
       rows,
     });
     table.classList.add('tt-token-table');
-    tableHost.replaceChildren(scrollBox(table, t('textToTokens.tokens.tableCaption', { shown: rows.length, count: ids.length })));
+    showTable(tableHost, table, t('textToTokens.tokens.tableCaption', { shown: rows.length, count: ids.length }));
   }
 
   relabel();

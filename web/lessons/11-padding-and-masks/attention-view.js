@@ -5,7 +5,7 @@ import { language, t } from '../../src/i18n.js';
 import { formatNumber, formatPercent } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, scrollBox, showTable } from '../../src/charts/table.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 
 export function attentionView() {
@@ -52,7 +52,7 @@ export function attentionView() {
       });
     }
     const shareCaption = t('padding.attention.shareCaption', { n: shown.n });
-    shareHost.replaceChildren(scrollBox(dataTable({
+    showTable(shareHost, dataTable({
       caption: shareCaption,
       corner: t('padding.attention.word'),
       columns: [t('padding.attention.withoutMask'), t('padding.attention.withMask')],
@@ -60,7 +60,7 @@ export function attentionView() {
         header: `${i}·${shown.words[i]}`,
         cells: [percent(padShare.unmasked[i]), percent(padShare.masked[i])],
       })),
-    }), shareCaption));
+    }), shareCaption);
     if (shown.length === shown.maxLen) {
       verdict.textContent = t('padding.attention.noPadding', { n: shown.n });
       return;

@@ -1,7 +1,7 @@
 // The batch as PyTorch holds it (token per position, [PAD] where a sentence has ended), the key_padding_mask that
 // marks those places, and shapes; and the panel above it that builds the batch (batchControls).
 import { t } from '../../src/i18n.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, showTable } from '../../src/charts/table.js';
 import { fieldMakers } from '../../src/ui/control-panel.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 import { params, SENTENCES } from './params.js';
@@ -52,19 +52,19 @@ export function batchView() {
     const positions = Array.from({ length: maxLen }, (_, i) => String(i));
     const header = (b) => t('padding.batch.sentence', { n: b + 1 });
     const caption = t('padding.batch.caption', { count: batch.length, maxLen });
-    batchHost.replaceChildren(scrollBox(dataTable({
+    showTable(batchHost, dataTable({
       caption,
       corner: t('padding.batch.corner'),
       columns: positions,
       rows: batch.map(({ words, length }, b) => ({ header: header(b), cells: positions.map((_, i) => (i < length ? words[i] : padCell())) })),
-    }), caption));
+    }), caption);
     const maskCaption = t('padding.batch.maskCaption');
-    maskHost.replaceChildren(scrollBox(dataTable({
+    showTable(maskHost, dataTable({
       caption: maskCaption,
       corner: t('padding.batch.corner'),
       columns: positions,
       rows: batch.map(({ length }, b) => ({ header: header(b), cells: positions.map((_, i) => (i < length ? 'False' : 'True')) })),
-    }), maskCaption));
+    }), maskCaption);
     const notes = batch.map(({ words, length }, b) => {
       if (words.length > maxLen) return t('padding.batch.cut', { n: b + 1, words: words.length, maxLen, lost: words.slice(maxLen).join(' ') });
       if (length < maxLen) return t('padding.batch.padded', { n: b + 1, words: length, pads: maxLen - length });

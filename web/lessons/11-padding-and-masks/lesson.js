@@ -70,9 +70,11 @@ export function mount({ kernel, initial, save }) {
     relabel: () => selfCheck.relabel(),
     compute: (next, failed) => lesson.attempt(compute, next, failed, () => null),
     draw: (result) => {
+      // The width first: read after the batch and the rows changed the page, it would force a layout per frame.
+      const width = attention.width();
       batch.draw(result.batch);
       rows.draw(result.rows);
-      attention.draw(result.attention, attention.width());
+      attention.draw(result.attention, width);
     },
     observe: attention.element,
     // The batch's panel stays in view over every figure (lesson-view.js); what the rows table shows changes only

@@ -1,7 +1,7 @@
 // What each row of one padded sentence holds: the word's embedding (the zero vector for [PAD], as
 // nn.Embedding's padding_idx row), the position code, or their sum, the row the model reads.
 import { t } from '../../src/i18n.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, showTable } from '../../src/charts/table.js';
 import { fieldMakers, fieldsUnder } from '../../src/ui/control-panel.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 import { params } from './params.js';
@@ -25,7 +25,7 @@ export function rowsView({ onValue }) {
     const dims = Array.from({ length: m.cols }, (_, j) => String(j));
     const token = (i) => (i < shown.length ? shown.words[i] : '[PAD]');
     const caption = t(`padding.rows.caption.${part}`, { n: shown.n });
-    tableHost.replaceChildren(scrollBox(dataTable({
+    showTable(tableHost, dataTable({
       caption,
       corner: t('padding.rows.corner'),
       columns: dims,
@@ -34,7 +34,7 @@ export function rowsView({ onValue }) {
         className: i < shown.length ? '' : 'pad-row',
         cells: dims.map((_, j) => m.data[i * m.cols + j].toFixed(4)),
       })),
-    }), caption));
+    }), caption);
     verdict.textContent = shown.length < shown.maxLen
       ? t('padding.rows.verdict', { first: shown.length, last: shown.maxLen - 1 })
       : t('padding.rows.noPadding', { n: shown.n });

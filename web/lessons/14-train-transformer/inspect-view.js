@@ -3,7 +3,7 @@
 import { t } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, scrollBox, showTable } from '../../src/charts/table.js';
 import { fieldMakers } from '../../src/ui/control-panel.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
 import { textWidth } from '../../src/charts/axes.js';
@@ -44,7 +44,7 @@ export function inspectView({ onValue }) {
       cells: r.error ? [r.error, ''] : [show(r.answer), r.right ? t('train.inspect.right') : t('train.inspect.wrong', { count: r.wrongCount })],
     }))];
     const caption = t('train.inspect.caption', { input: show(input) });
-    answers.replaceChildren(scrollBox(dataTable({ caption, corner: t('train.inspect.corner'), columns: [t('train.inspect.answer'), t('train.inspect.verdict')], rows }), caption));
+    showTable(answers, dataTable({ caption, corner: t('train.inspect.corner'), columns: [t('train.inspect.answer'), t('train.inspect.verdict')], rows }), caption);
 
     const run = runs.find((r) => r.id === shown && !r.error) ?? null;
     if (!run) {

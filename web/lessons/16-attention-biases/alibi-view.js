@@ -4,7 +4,7 @@ import { t, language } from '../../src/i18n.js';
 import { formatCount, formatNumber } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, scrollBox, showTable } from '../../src/charts/table.js';
 import { controlPanel, fieldMakers } from '../../src/ui/control-panel.js';
 import { el } from '../../src/ui/dom.js';
 import { params, presets } from './params.js';
@@ -46,12 +46,12 @@ export function alibiView({ onValue, onPreset }) {
     const lang = language();
     const headNames = Array.from({ length: heads }, (_, h) => t('biases.alibi.head', { head: h + 1 }));
     const slopesTitle = t('biases.alibi.slopesTitle', { heads, count: heads });
-    slopesHost.replaceChildren(scrollBox(dataTable({
+    showTable(slopesHost, dataTable({
       caption: slopesTitle,
       corner: t('biases.alibi.headCorner'),
       columns: [t('biases.alibi.slope'), t('biases.alibi.fraction')],
       rows: headNames.map((header, h) => ({ header, cells: [compact(slopes[h]), fraction(slopes[h])] })),
-    }), slopesTitle));
+    }), slopesTitle);
     slopesNote.textContent = t('biases.alibi.slopesNote');
 
     // Every head's map on the scale of the steepest head (head 1, or head 9 of 12: get_slopes does not sort them),

@@ -5,7 +5,7 @@ import { formatCount } from '../../src/format.js';
 import * as Plot from '@observablehq/plot';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, showTable } from '../../src/charts/table.js';
 import { el } from '../../src/ui/dom.js';
 import { METHODS } from './params.js';
 
@@ -23,7 +23,7 @@ export function coverageView() {
     const count = (n) => formatCount(n, language());
     const last = count(lastPosition);
     const caption = t('stretch.coverage.caption', { last });
-    tableHost.replaceChildren(scrollBox(dataTable({
+    showTable(tableHost, dataTable({
       caption,
       corner: t('stretch.coverage.method'),
       columns: [t('stretch.coverage.unseen'), t('stretch.coverage.first')],
@@ -36,7 +36,7 @@ export function coverageView() {
           cells: [t('stretch.coverage.count', { count: [...c.unseen].filter(Boolean).length, pairs }), firsts.length ? count(Math.min(...firsts)) : '—'],
         };
       }),
-    }), caption));
+    }), caption);
     // Only pairs that never turned fully in training can meet a new angle: the others are left out.
     const open = Array.from({ length: pairs }, (_, i) => i).filter((i) => !coverage.extrapolation.fullTurnInTraining[i]);
     const ratio = (m, i) => coverage[m].maxAngle[i] / coverage[m].trainedMaxAngle[i];

@@ -54,3 +54,38 @@ export function scrollBox(table, label) {
   box.append(table);
   return box;
 }
+
+/**
+ * Puts `table` in `host` (alone, in its scroll box): when host already shows a table of the same shape (rows,
+ * cells per row, classes), only the caption and the cells that changed are written into it, so a slider's frame
+ * lays out and paints only what moved, and a table scrolled sideways keeps its place. Else a new box.
+ */
+export function showTable(host, table, label) {
+  const box = host.firstElementChild;
+  const old = box?.classList.contains('table-scroll') && host.childElementCount === 1 ? box.firstElementChild : null;
+  if (!old || !sameShape(old, table)) {
+    host.replaceChildren(scrollBox(table, label));
+    return;
+  }
+  if (box.getAttribute('aria-label') !== label) box.setAttribute('aria-label', label);
+  const caption = table.caption?.textContent ?? '';
+  if (old.caption && old.caption.textContent !== caption) old.caption.textContent = caption;
+  for (let r = 0; r < table.rows.length; r++) {
+    const [from, to] = [table.rows[r].cells, old.rows[r].cells];
+    for (let c = 0; c < from.length; c++) {
+      // A cell of text is compared as text; one that holds elements (a marked value) as its markup.
+      const plain = from[c].childElementCount === 0 && to[c].childElementCount === 0;
+      if (plain ? from[c].textContent !== to[c].textContent : from[c].innerHTML !== to[c].innerHTML) to[c].replaceChildren(...from[c].childNodes);
+    }
+  }
+}
+
+function sameShape(a, b) {
+  if (a.className !== b.className || a.rows.length !== b.rows.length || !a.caption !== !b.caption) return false;
+  for (let r = 0; r < a.rows.length; r++) {
+    const [x, y] = [a.rows[r], b.rows[r]];
+    if (x.className !== y.className || x.cells.length !== y.cells.length) return false;
+    for (let c = 0; c < x.cells.length; c++) if (x.cells[c].className !== y.cells[c].className) return false;
+  }
+  return true;
+}
