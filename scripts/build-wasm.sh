@@ -19,14 +19,16 @@ cmake --build --preset wasm -j "$(nproc)"
 
 out=web/public/wasm
 mkdir -p "$out"
-for f in poslab.mjs poslab-scalar.mjs poslab-guard.mjs poslab-simd.core.mjs poslab-scalar.core.mjs; do
+# Each flavour twice: the whole module (core) and the base module (CMakeLists.txt says what it binds).
+for f in poslab.mjs poslab-scalar.mjs poslab-base.mjs poslab-base-scalar.mjs poslab-guard.mjs \
+  poslab-simd.core.mjs poslab-scalar.core.mjs poslab-simd.base.mjs poslab-scalar.base.mjs; do
   cp build/wasm/$f "$out/$f"
 done
 # Binaryen's size passes over the finished modules (about 5 KB less gzip to download). Linking with em++ -Oz
 # instead changed the last bit of some libm results (ALiBi slopes, div_term); this pass leaves every
 # instruction's meaning as it is, and the WebAssembly tests check the bits.
 features="--enable-simd --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals"
-for flavour in simd scalar; do
-  wasm-opt -Oz $features "build/wasm/poslab-$flavour.core.wasm" -o "$out/poslab-$flavour.core.wasm"
+for module in simd.core scalar.core simd.base scalar.base; do
+  wasm-opt -Oz $features "build/wasm/poslab-$module.wasm" -o "$out/poslab-$module.wasm"
 done
 echo "build-wasm: modules in $out"

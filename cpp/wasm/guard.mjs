@@ -443,16 +443,33 @@ function makeCaller(module, label, signature, invoke, raw, { method = false, whi
   return caller;
 }
 
-/** Wraps the module's exports in place and returns the module. */
-export function guardModule(module) {
+/** What a function or class that the base module does not bind does when it is called: say so. */
+function notInPart(name) {
+  return function missing() {
+    throw poslabError(`${name} is not in the base module this page loaded (only the whole module, poslab.mjs, has it)`, 'not_in_part', { argument: name });
+  };
+}
+
+/**
+ * Wraps the module's exports in place and returns the module. part: 'full' (every export must be there) or
+ * 'base' (a module built with only some bindings, CMakeLists.txt: the others become notInPart).
+ */
+export function guardModule(module, part = 'full') {
   module.poslabFailure = { error: null };
+  const absent = (name) => {
+    if (part === 'full') return false;
+    module[name] = notInPart(name);
+    return true;
+  };
   for (const [name, text] of Object.entries(FUNCTIONS)) {
     const raw = module[name];
+    if (typeof raw !== 'function' && absent(name)) continue;
     if (typeof raw !== 'function') throw new Error(`guard: the module exports no ${name}`);
     module[name] = makeCaller(module, name, parseSignature(text), (self, args) => raw(...args), raw);
   }
   for (const [className, spec] of Object.entries(CLASSES)) {
     const Raw = module[className];
+    if (typeof Raw !== 'function' && absent(className)) continue;
     if (typeof Raw !== 'function') throw new Error(`guard: the module exports no ${className}`);
     for (const [method, text] of Object.entries(spec.methods)) {
       const raw = Raw.prototype[method];

@@ -1,8 +1,10 @@
 // What makes the first lesson quick on a phone's mobile data (the timings themselves are measured by
-// scripts/bench/first-chart.mjs, not here): the WebAssembly module and its glue are asked for before the lesson's
-// own code, and the .wasm only once (compiled while it downloads, handed to the glue); the lesson's text is on
-// screen while the module is still downloading; the offline copy (a service worker precaching the whole site)
-// waits until the lesson is drawn and the page is idle, and is never made on a connection that saves data.
+// scripts/bench/first-chart.mjs, not here): the WebAssembly module the lesson needs (the base module for the
+// lessons of lessons.js kernelPart, a third of the whole one) and its glue are asked for before the lesson's own
+// code, and the .wasm only once (compiled while it downloads, handed to the glue); Observable Plot, which draws
+// the first chart, is asked for with main.js (index.html names it); the lesson's text is on screen while the
+// module is still downloading; the offline copy (a service worker precaching the whole site) waits until the
+// lesson is drawn and the page is idle, and is never made on a connection that saves data.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, waitForReady } from './browser.mjs';
@@ -24,7 +26,7 @@ after(async () => {
 const file = (path) => path.split('/').pop();
 const ready = (page, id) => page.waitForFunction((want) => document.documentElement.dataset.lessonReady === want, id, { timeout: 30000 });
 
-test('the module, its glue and its guard are asked for before the lesson’s code, and the .wasm once', async () => {
+test('the base module, its glue and its guard, and Plot, are asked for before the lesson’s code, and the .wasm once', async () => {
   requests = [];
   const { page, problems, context } = await openPage(browser);
   await page.goto(`${server.url}#/pe-matrix?lang=en`);
@@ -32,12 +34,43 @@ test('the module, its glue and its guard are asked for before the lesson’s cod
   const files = requests.map(file);
   const lessonCode = files.findIndex((name) => /^lesson-.*\.js$/.test(name));
   assert.ok(lessonCode > 0, `the lesson's code was loaded: ${files.join(' ')}`);
-  for (const name of ['poslab.mjs', 'poslab-simd.core.mjs', 'poslab-guard.mjs', 'poslab-simd.core.wasm']) {
+  const plot = await page.getAttribute('link[rel="modulepreload"][href*="/plot-"]', 'href');
+  for (const name of ['poslab-base.mjs', 'poslab-simd.base.mjs', 'poslab-guard.mjs', 'poslab-simd.base.wasm', file(plot)]) {
     assert.equal(files.filter((f) => f === name).length, 1, `${name} is asked for once`);
     assert.ok(files.indexOf(name) < lessonCode, `${name} before the lesson's code: ${files.join(' ')}`);
   }
+  // With main.js: before what main.js asks for once it runs.
+  assert.ok(files.indexOf(file(plot)) < files.indexOf('poslab-base.mjs'), `Plot with main.js: ${files.join(' ')}`);
+  assert.deepEqual(files.filter((f) => /\.core\./.test(f)), [], 'nothing of the whole module');
+  assert.equal(await page.getAttribute('html', 'data-kernel'), 'simd');
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('a lesson that needs the whole module loads it, from the link or from a base lesson, and a base lesson then uses it', async () => {
+  requests = [];
+  const { page, problems, context } = await openPage(browser);
+  await page.goto(`${server.url}#/padding-and-masks?lang=en`);
+  await waitForReady(page, '#/padding-and-masks');
+  let files = requests.map(file);
+  assert.deepEqual(files.filter((f) => /^poslab-simd\./.test(f)).sort(), ['poslab-simd.core.mjs', 'poslab-simd.core.wasm']);
+  assert.ok((await page.locator('#lesson .chart-host svg').count()) > 0, 'its figures are drawn');
+  await context.close();
+
+  requests = [];
+  const second = await openPage(browser);
+  await second.page.goto(`${server.url}#/why-order?lang=en`);
+  await waitForReady(second.page, '#/why-order');
+  await second.page.click('#lessons-nav a[href="#/padding-and-masks"]');
+  await waitForReady(second.page, '#/padding-and-masks');
+  assert.ok((await second.page.locator('#lesson .chart-host svg').count()) > 0, 'its figures are drawn');
+  await second.page.click('#lessons-nav a[href="#/pe-matrix"]');
+  await waitForReady(second.page, '#/pe-matrix');
+  assert.match(await second.page.textContent('.heatmap figcaption'), /The whole matrix/);
+  files = requests.map(file);
+  for (const name of ['poslab-simd.base.wasm', 'poslab-simd.core.wasm']) assert.equal(files.filter((f) => f === name).length, 1, `${name} once: ${files.join(' ')}`);
+  assert.deepEqual([...problems, ...second.problems], []);
+  await second.context.close();
 });
 
 test('the lesson’s text is on screen while the module downloads; its figures follow once it is in', async () => {
@@ -46,7 +79,7 @@ test('the lesson’s text is on screen while the module downloads; its figures f
   const held = new Promise((resolve) => {
     release = resolve;
   });
-  await page.route('**/wasm/poslab-simd.core.wasm', async (route) => {
+  await page.route('**/wasm/poslab-simd.base.wasm', async (route) => {
     await held;
     await route.continue();
   });

@@ -46,7 +46,7 @@ test('a browser without WebAssembly SIMD gets the scalar module, says so, and sh
   assert.match(await page.textContent('#kernel-info'), /no WebAssembly SIMD/);
   assert.equal(await page.textContent('.values'), expected);
   const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
-  assert.ok(loaded.some((url) => url.endsWith('/wasm/poslab-scalar.core.wasm')), 'the scalar module was loaded');
+  assert.ok(loaded.some((url) => url.endsWith('/wasm/poslab-scalar.base.wasm')), 'the scalar base module was loaded');
   assert.ok(!loaded.some((url) => url.includes('/wasm/poslab-simd')), 'the SIMD module was not even requested');
   assert.deepEqual(problems, []);
   await context.close();

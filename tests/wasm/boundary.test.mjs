@@ -15,6 +15,7 @@ const CODES = new Set([
   'not_permutation', 'repeated_position', 'not_array', 'invalid_utf8', 'unknown_word', 'not_trained', 'empty_vocabulary', 'special_token',
   'invalid_vocabulary', 'too_few_tokens', 'not_text', 'wrong_type', 'argument_count', 'out_of_memory',
   'not_divisible', 'unknown_parameter', 'not_ready', 'argument_threw', 'detached', 'deleted', 'busy', 'needs_new', 'not_causal',
+  'not_in_part',
 ]);
 
 function codeOf(fn) {

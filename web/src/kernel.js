@@ -11,28 +11,34 @@ import { textCalls } from './kernel/text.js';
 
 export { createTrainer, createTransformerRun } from './kernel/workers.js';
 
-let loading = null;
+const loading = {}; // part → the promise of its kernel
 
 /**
- * Loads the numerics module once per page, its files all downloading at once (kernel/call.js startModule).
+ * Loads a numerics module once per page, its files all downloading at once (kernel/call.js startModule):
+ * part 'base' (the positional encodings, attention and the requirements: what the lessons of lessons.js
+ * kernelPart need) or 'full' (everything). The whole module serves every lesson, so once it is asked for, a
+ * lesson of the base gets it too. The kernel's calls are the same object either way; in the base module the
+ * functions it does not bind throw a PoslabError (code not_in_part).
  * @vite-ignore: Vite must not try to bundle it, the module is a build product copied to dist/wasm/.
  */
-export function loadKernel() {
-  loading ??= (async () => {
-    const { url, options, instantiated } = startModule();
+export function loadKernel(part = 'full') {
+  if (part === 'base' && loading.full) return loading.full;
+  loading[part] ??= (async () => {
+    const { url, options, instantiated } = startModule(part);
     const factory = (await import(/* @vite-ignore */ url)).default;
     const [m] = await Promise.all([factory(options), instantiated]);
     const info = m.buildInfo();
     return {
       simd: Boolean(info.simd),
       version: String(info.version),
+      part,
       ...encodingCalls(m),
       ...attentionCalls(m),
       ...biasCalls(m),
       ...textCalls(m),
     };
   })();
-  return loading;
+  return loading[part];
 }
 
 /**

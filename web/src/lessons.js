@@ -2,6 +2,8 @@
 // web/lessons/NN-slug/ holding lesson.js, es.md, en.md and strings.{es,en}.json (its title under
 // lessons.<slug>.title). NN orders the navigation; the slug is the lesson's id in URLs.
 // import.meta.glob lets Vite find and split every lesson's code and text without a hand-written import each.
+import { storage } from './state.js';
+
 const code = import.meta.glob('../lessons/*/lesson.js');
 // Each text arrives as HTML, rendered at build time (scripts/vite/lesson-markdown.mjs).
 const texts = import.meta.glob('../lessons/*/*.md', { query: '?html', import: 'default' });
@@ -37,4 +39,26 @@ export function loadLessonCode(lesson) {
 /** The lesson's text in one language, as HTML. */
 export function loadLessonText(lesson, lang) {
   return texts[`../lessons/${lesson.folder}/${lang}.md`]();
+}
+
+/**
+ * The lesson a link's name opens (after movedLesson). A name that is no lesson (mistyped, or a lesson renamed
+ * since) opens the first lesson, and `unknown` keeps the name for a notice; no name at all (the lab's bare
+ * address) opens the lesson this browser last showed. boot.js asks too, to start that lesson's module first.
+ */
+export function lessonFromLink(id) {
+  const lesson = findLesson(id);
+  if (lesson) return { lesson, unknown: null };
+  if (id) return { lesson: lessons[0], unknown: id };
+  return { lesson: findLesson(storage.get('lesson')) || lessons[0], unknown: null };
+}
+
+// The lessons whose every kernel call the base module binds (positional encodings, attention, the requirements;
+// CMakeLists.txt builds it): opened first, they wait for a third of the download. Every other lesson loads the
+// whole module. tests/js/kernel-parts.test.mjs checks each of these lessons' calls against the base module.
+const BASE_MODULE = new Set(['why-order', 'formula-step-by-step', 'pe-matrix', 'pe-matrix-digits', 'distances', 'rope', 'no-positions']);
+
+/** The module a lesson needs: 'base' or 'full' (kernel.js loadKernel). */
+export function kernelPart(lesson) {
+  return BASE_MODULE.has(lesson.id) ? 'base' : 'full';
 }

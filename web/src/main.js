@@ -5,7 +5,7 @@ import './styles.css';
 import { pickLanguage, setLanguage, language, languages, t, onLanguageChange, loadLessonStrings } from './i18n.js';
 import { loadKernel, describeError } from './kernel.js';
 import { parseHash, resolveParams, storedParams, saveView, storage, formatParam } from './state.js';
-import { lessons, findLesson, movedLesson, loadLessonCode, loadLessonText } from './lessons.js';
+import { lessons, findLesson, lessonFromLink, movedLesson, kernelPart, loadLessonCode, loadLessonText } from './lessons.js';
 import { renderMarkdown } from './markdown.js';
 import { mountNotices, showNotice, clearNotices } from './ui/notices.js';
 import { courseNav, coursePager, focusTitle, startOver } from './ui/course-nav.js';
@@ -28,7 +28,6 @@ let nav = null; // the lesson list and its narrow-screen menu (ui/course-nav.js)
 // a link from outside opens exactly what it says, the defaults for anything it leaves out (a clean link on a
 // shared classroom computer does not show the previous student's values).
 let movingInside = false;
-let kernelPromise = null;
 
 function markCurrentLesson() {
   nav.mark(current ? current.lesson.id : null);
@@ -59,6 +58,10 @@ async function showTextFirst(lesson, lang, ticket) {
   const html = renderMarkdown(text);
   article.replaceChildren(...html.childNodes);
   bareText = { lesson, lang };
+  // A page's first Intl.NumberFormat loads the browser's number-formatting data (about 30 ms on a laptop, over
+  // 100 ms on a phone), and Observable Plot makes one as its module starts, just before the first chart is
+  // drawn: made now, while the page waits for the module and the charts' code, that time is off the way.
+  (window.requestIdleCallback ?? setTimeout)(() => new Intl.NumberFormat('en-US').format(0));
 }
 
 /**
@@ -140,6 +143,9 @@ async function openLesson(lesson, query, { restore, unknown = null }) {
   delete document.documentElement.dataset.lessonReady;
   // A text that fails to download here fails again in renderText, which reports it.
   showTextFirst(lesson, language(), ticket).catch(() => {});
+  // The module this lesson needs, downloading with its code (started by boot.js for the first lesson).
+  const kernelLoading = loadKernel(kernelPart(lesson));
+  kernelLoading.catch(() => {}); // reported below, once the lesson's code is in
   // One turn first, in which the text's request leaves (Vite's loader sends a chunk's import a turn after the
   // call, but a chunk's dependencies at once): on a phone's few connections the small text goes ahead of the
   // lesson's code and its charts. The code and the lesson's strings download together; then the strings of
@@ -158,7 +164,7 @@ async function openLesson(lesson, query, { restore, unknown = null }) {
   let kernel = null;
   let failure = null;
   try {
-    kernel = await kernelPromise;
+    kernel = await kernelLoading;
   } catch (err) {
     failure = err;
   }
@@ -196,18 +202,6 @@ function show(lesson, query, options) {
     console.error(err);
     showNotice(() => describeError(err), { kind: 'error' });
   });
-}
-
-/**
- * The lesson a link names. A name that is no lesson (mistyped, or a lesson renamed since) opens the first
- * lesson with a notice that says so, whether the link was loaded or changed inside the page; no name at all
- * (the lab's bare address) opens the lesson this browser last showed.
- */
-function lessonFromLink(id) {
-  const lesson = findLesson(id);
-  if (lesson) return { lesson, unknown: null };
-  if (id) return { lesson: lessons[0], unknown: id };
-  return { lesson: findLesson(storage.get('lesson')) || lessons[0], unknown: null };
 }
 
 function showKernelInfo(kernel) {
@@ -270,7 +264,6 @@ function switchLanguage(lang) {
 }
 
 function start() {
-  kernelPromise = loadKernel(); // downloading since boot.js ran
   mountNotices($('notices'));
   // Launched as a lesson of a SCORM package: the link becomes the view the student left (scorm.js).
   startScorm({ shownLesson: () => current?.lesson.id });
@@ -295,7 +288,8 @@ function start() {
   const firstLesson = show(lesson, linkQuery, { restore: !named, unknown });
 
   nav = courseNav(lessons);
-  kernelPromise.then(showKernelInfo, () => {});
+  // Downloading since boot.js ran: the build's name and version under the lesson.
+  loadKernel(kernelPart(lesson)).then(showKernelInfo, () => {});
 
   languageSelect.addEventListener('change', () => switchLanguage(languageSelect.value));
   $('text-size').addEventListener('click', () => {

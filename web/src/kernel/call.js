@@ -15,10 +15,20 @@ export function passThrough(m, names) {
   return Object.fromEntries(names.map((name) => [name, (...args) => call(() => m[name](...args))]));
 }
 
-/** The files of one build: the entry (a small wrapper), the Emscripten glue it imports, and the WebAssembly. */
+/**
+ * The files of one build: the entry (a small wrapper), the Emscripten glue it imports, and the WebAssembly. Each
+ * flavour comes as two modules (CMakeLists.txt): the whole one ('full') and the base one ('base'), a third of
+ * the size, for the lessons that need only the positional encodings and attention (lessons.js kernelPart).
+ */
 const BUILDS = {
-  simd: { entry: 'wasm/poslab.mjs', glue: 'wasm/poslab-simd.core.mjs', wasm: 'wasm/poslab-simd.core.wasm' },
-  scalar: { entry: 'wasm/poslab-scalar.mjs', glue: 'wasm/poslab-scalar.core.mjs', wasm: 'wasm/poslab-scalar.core.wasm' },
+  full: {
+    simd: { entry: 'wasm/poslab.mjs', glue: 'wasm/poslab-simd.core.mjs', wasm: 'wasm/poslab-simd.core.wasm' },
+    scalar: { entry: 'wasm/poslab-scalar.mjs', glue: 'wasm/poslab-scalar.core.mjs', wasm: 'wasm/poslab-scalar.core.wasm' },
+  },
+  base: {
+    simd: { entry: 'wasm/poslab-base.mjs', glue: 'wasm/poslab-simd.base.mjs', wasm: 'wasm/poslab-simd.base.wasm' },
+    scalar: { entry: 'wasm/poslab-base-scalar.mjs', glue: 'wasm/poslab-scalar.base.mjs', wasm: 'wasm/poslab-scalar.base.wasm' },
+  },
 };
 
 // The smallest module that uses a SIMD instruction (a function returning i8x16.popcnt(i8x16.splat(0))): a
@@ -26,13 +36,13 @@ const BUILDS = {
 // the same moment (see startModule).
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
 
-/** This page's build: the SIMD one where the browser has SIMD, else the scalar one. */
-const build = () => (WebAssembly.validate(SIMD_PROBE) ? BUILDS.simd : BUILDS.scalar);
+/** This page's build of `part`: the SIMD one where the browser has SIMD, else the scalar one. */
+const build = (part = 'full') => BUILDS[part][WebAssembly.validate(SIMD_PROBE) ? 'simd' : 'scalar'];
 
 /** A file of the site, resolved against the page (document.baseURI), not this bundle: any folder serves it. */
 const atPage = (file) => new URL(file, document.baseURI).href;
 
-/** The module URL for this page (the entry of its build). */
+/** The whole module's URL for this page (the entry of its build): what the training workers load. */
 export async function moduleUrl() {
   return atPage(build().entry);
 }
@@ -50,7 +60,7 @@ async function compile(url) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-let started = null;
+const started = {}; // part → {url, options, instantiated}
 
 /**
  * Starts everything the module needs at once, in parallel: the entry, its glue and the boundary guard are
@@ -58,12 +68,12 @@ let started = null;
  * WebAssembly is fetched and compiled while it downloads (the glue would only ask for it once it runs).
  * Returns {url, options, instantiated}: import url and call its factory with options, which hand the glue the
  * instance made from that compilation; instantiated rejects if it failed (the factory itself would then wait
- * forever), so await both. Started once per page, by boot.js before any other of the page's code runs; kernel.js
- * loadKernel gets the same start.
+ * forever), so await both. Started once per page and part: by boot.js, before any other of the page's code
+ * runs, for the first lesson's part; by kernel.js loadKernel for a lesson that needs the other.
  */
-export function startModule() {
-  if (started) return started;
-  const files = build();
+export function startModule(part = 'full') {
+  if (started[part]) return started[part];
+  const files = build(part);
   for (const file of [files.entry, files.glue, 'wasm/poslab-guard.mjs']) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -85,6 +95,6 @@ export function startModule() {
       return {}; // the exports come later, through receive()
     },
   };
-  started = { url: atPage(files.entry), options, instantiated };
-  return started;
+  started[part] = { url: atPage(files.entry), options, instantiated };
+  return started[part];
 }
