@@ -11,6 +11,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lessonMarkdown } from './scripts/vite/lesson-markdown.mjs';
 import { teachersGuide } from './scripts/vite/teachers-guide.mjs';
+import { preloadCharts } from './scripts/vite/preload-charts.mjs';
 
 export default defineConfig({
   root: 'web',
@@ -30,6 +31,7 @@ export default defineConfig({
   plugins: [
     lessonMarkdown(),
     teachersGuide(),
+    preloadCharts(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // web/src/offline.js registers it and shows the update notice
