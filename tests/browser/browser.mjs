@@ -121,7 +121,8 @@ export function useSite(hooks, startServer) {
 
 /**
  * Waits until main.js has mounted and started the lesson the hash names (it sets data-lesson-ready), then
- * two animation frames, so the redraw the lesson's first resize observation schedules is done too.
+ * two animation frames, so that a redraw the lesson's first resize observation schedules (the first drawing
+ * changed the width the charts follow: a scrollbar appeared) is done too.
  */
 export async function waitForReady(page, hash) {
   const id = /^#\/([^?]*)/.exec(hash)?.[1];

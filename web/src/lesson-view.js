@@ -166,6 +166,9 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       arrange: layout.arrange,
       /** Called once the widgets are in the page (their widths are known). */
       start() {
+        // The width the first frame draws to: the observer's first report (it always sends one) then changes
+        // nothing, instead of drawing every figure a second time in the next frame.
+        width = contentWidth(observe);
         resize.observe(observe);
         document.addEventListener('toggle', opened, true);
         render();
@@ -207,6 +210,13 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
 }
 
 const DEFER_MS = 150;
+
+/** An element's content-box width as a ResizeObserver reports it (contentRect.width). */
+function contentWidth(element) {
+  const style = getComputedStyle(element);
+  const sides = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'].reduce((sum, side) => sum + parseFloat(style[side]), 0);
+  return element.getBoundingClientRect().width - sides;
+}
 
 /**
  * Which views are within half a screen of the viewport (one the reader sees, or is about to scroll to), kept up
