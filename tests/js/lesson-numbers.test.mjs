@@ -35,3 +35,21 @@ test('every lesson number given with a link is the number of the lesson it links
   }
   assert.ok(count >= 60, `only ${count} linked lesson numbers found`);
 });
+
+// "√512 ≈ 22.6": a square root a lesson's text works out for the student, held against Math.sqrt to the digits
+// it prints (a decimal comma in Spanish, KaTeX's {,}).
+const ROOT = /\\sqrt\{(\d+)\} \\approx ([\d{},.]+)/g;
+
+test('every square root a lesson works out in its text is right to the digits it prints', () => {
+  let count = 0;
+  for (const { path, text } of texts.filter((t) => t.path.endsWith('.md'))) {
+    for (const [, radicand, printed] of text.matchAll(ROOT)) {
+      count++;
+      const plain = printed.replace('{,}', '.');
+      assert.equal(path.endsWith('es.md') ? printed.includes('{,}') : !printed.includes(','), true, `${path}: ${printed} in the text's own number format`);
+      const decimals = plain.includes('.') ? plain.split('.')[1].length : 0;
+      assert.equal(Math.sqrt(Number(radicand)).toFixed(decimals), plain, `${path}: √${radicand}`);
+    }
+  }
+  assert.ok(count >= 2, `only ${count} square roots found`);
+});
