@@ -3,7 +3,7 @@
 // every number against notebook 002's batch, which holds it against nn.MultiheadAttention.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, field, frames, redrawnBy } from './browser.mjs';
+import { useLesson, openTable, field, frames, redrawnBy, settled } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 
 const { open } = useLesson('padding-and-masks');
@@ -61,6 +61,7 @@ test('typed sentences: a long one is cut at max_len, an unknown word is refused 
   await page.waitForFunction(() => /Sentence 2 has 6 words and is cut to 4: “black cat” is lost\./.test(document.querySelector('.padding-summary').textContent));
   const batch = await rowsOf(page, '.padding-batch-table');
   assert.deepEqual(batch[1].slice(1), ['John', 'loves', 'Mary', 'the']);
+  await settled(page); // the link is written when the reader pauses
   assert.match(page.url(), /second=John%20loves%20Mary%20the%20black%20cat/);
   assert.match(page.url(), /maxLen=4/);
   // An unknown word: the field says why, the batch keeps its last good sentence.

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useLesson, openPage, waitForReady, field, proseNumber } from './browser.mjs';
+import { useLesson, openPage, waitForReady, field, proseNumber, settled } from './browser.mjs';
 import { formatValue, formatValueInText } from '../../web/src/format.js';
 
 const e0024 = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-4'];
@@ -51,6 +51,7 @@ for (const [lang, trainWords, evalWords] of [['en', /zeroed 14 of the 160 values
     assert.equal(element[1].split(' = ')[1], element[2].split(' = ')[1]);
     assert.match(element[1], /^pe\[0, 3, 1\] = /);
     assert.match(element[2], /^pe\[3, 0, 1\] = /);
+    await settled(page); // the link is written when the reader pauses
     assert.match(page.url(), /modMode=eval/);
     assert.deepEqual(problems, []);
     await context.close();

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { getEncoding } from 'js-tiktoken';
-import { useLesson, field } from './browser.mjs';
+import { useLesson, field, settled } from './browser.mjs';
 
 const { open } = useLesson('text-to-tokens');
 const peer = getEncoding('gpt2');
@@ -40,6 +40,7 @@ for (const lang of ['en', 'es']) {
     // A max_len larger than the text: everything fits.
     await field(page, 'fitLen').fill('4096');
     await page.locator('.tt-fit-verdict', { hasText: lang === 'en' ? /all \d+ tokens fit/ : /caben los \d+ tokens/ }).waitFor();
+    await settled(page); // the link is written when the reader pauses
     assert.match(page.url(), /fitLen=4096/);
     assert.deepEqual(problems, []);
     await context.close();

@@ -62,24 +62,28 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   // input of every drawing (large text grows the charts' fonts and margins).
   const drawn = {};
   // While the reader moves a control, a frame redraws only what is on or near the screen (a view given with
-  // its element to changed()); when a view far from it had to wait, it, the link and the stored state follow
-  // once the reader pauses (DEFER_MS after the last change), so a slider drags at the speed of what the
+  // its element to changed()); the link and the stored state, and the views far from it that had to wait,
+  // follow once the reader pauses (DEFER_MS after the last change), so a slider drags at the speed of what the
   // reader sees. <html data-deferred> marks that wait (tests' frames() waits it out).
   let drawAll = true;
   const near = nearScreenWatch();
-  let waiting = false; // a view far from the screen waits for the pause
+  let waiting = false; // in this frame, a view far from the screen waited
+  let farWaiting = false; // since the last pause, a view far from the screen waited: the pause redraws
   let deferTimer = 0;
   const settleLater = () => {
     document.documentElement.dataset.deferred = '';
     clearTimeout(deferTimer);
     deferTimer = setTimeout(() => {
-      drawAll = true;
-      scheduleRender();
+      if (farWaiting) {
+        drawAll = true;
+        scheduleRender(); // that frame saves
+        return;
+      }
+      save(state.view);
+      delete document.documentElement.dataset.deferred;
     }, DEFER_MS);
   };
-  let optedIn = false; // the lesson passes its views' elements: it follows the pause rule
   const changed = (name, signature, element = null) => {
-    if (element) optedIn = true;
     const full = `${signature}|${textScale()}`;
     if (drawn[name] === full) return false;
     if (element && !drawAll && !near.test(element)) {
@@ -117,16 +121,18 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       draw(results, state.view);
       drawAll = false;
       // While a control moves, writing the link and the stored state (history.replaceState, localStorage) on
-      // every frame costs a few milliseconds each time: they too follow at the pause.
-      if (waiting || (optedIn && !settling)) {
+      // every frame costs several milliseconds each time (more than some figures): they follow at the pause,
+      // with the far views if any waited. A frame that drew everything (the first, a new language, a new
+      // width, the pause's) saves at once.
+      if (waiting) farWaiting = true;
+      if (!settling) {
         settleLater();
         return;
       }
+      farWaiting = false;
       save(state.view);
-      if (settling) {
-        clearTimeout(deferTimer);
-        delete document.documentElement.dataset.deferred;
-      }
+      clearTimeout(deferTimer);
+      delete document.documentElement.dataset.deferred;
     }
     scheduleRender = perFrame(render);
     // A new language, a new width: not a slider being dragged, so everything is redrawn at once.
