@@ -31,7 +31,6 @@ export function loadKernel(part = 'full') {
     return {
       simd: Boolean(info.simd),
       version: String(info.version),
-      part,
       ...encodingCalls(m),
       ...attentionCalls(m),
       ...biasCalls(m),

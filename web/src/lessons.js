@@ -55,7 +55,7 @@ export function lessonFromLink(id) {
 
 // The lessons whose every kernel call the base module binds (positional encodings, attention, the requirements;
 // CMakeLists.txt builds it): opened first, they wait for a third of the download. Every other lesson loads the
-// whole module. tests/js/kernel-parts.test.mjs checks each of these lessons' calls against the base module.
+// whole module. tests/wasm/base-module.test.mjs checks each of these lessons' calls against the base module.
 const BASE_MODULE = new Set(['why-order', 'formula-step-by-step', 'pe-matrix', 'pe-matrix-digits', 'distances', 'rope', 'no-positions']);
 
 /** The module a lesson needs: 'base' or 'full' (kernel.js loadKernel). */
