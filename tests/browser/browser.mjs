@@ -163,7 +163,10 @@ export async function redrawnBy(page, ids, change) {
   return ids.filter((_, i) => after[i] !== before[i]);
 }
 
-/** Waits until no view waits to be drawn (a lesson draws the views far from the screen once the reader pauses). */
+/**
+ * Waits until nothing waits for the reader's pause: the views far from the screen drawn, the link and the stored
+ * state written (lesson-view.js).
+ */
 export const settled = (page) => page.waitForFunction(() => !('deferred' in document.documentElement.dataset));
 
 /**
@@ -171,6 +174,9 @@ export const settled = (page) => page.waitForFunction(() => !('deferred' in docu
  * details' toggle event, which fires after the click has returned: reading rows right after the click races.
  */
 export async function openTable(page, scope) {
+  // A figure far from the screen is redrawn when the reader pauses (lesson-view.js): its table, before then,
+  // would be the last drawing's.
+  await settled(page);
   await page.click(`${scope} summary`);
   await page.waitForSelector(`${scope} tbody tr`);
 }
