@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sharedData } from '../wasm/helpers.mjs';
-import { useLesson, openPage, field, errorText, sharedStrings, proseNumber } from './browser.mjs';
+import { useLesson, openPage, field, errorText, sharedStrings, proseNumber, settled } from './browser.mjs';
 
 const SLUG = '#/words-positions-similarity';
 // Document 001's text.txt at the commit whose notebook reads it (docs/hosting.md: remote texts), never a moving branch.
@@ -65,6 +65,7 @@ test('training can be cancelled and restarted with other settings', async () => 
   await page.waitForFunction(() => document.querySelector('[data-action=train]').closest('section').dataset.state === 'done', null, { timeout: 30000 });
   await page.waitForSelector('.w2v-similarities .w2v-position');
   assert.match(await page.locator('.w2v-note').textContent(), /d = 100/);
+  await settled(page); // the link is written when the reader pauses
   assert.match(page.url(), /epochs=5/);
   assert.match(page.url(), /vectorSize=100/);
   assert.deepEqual(problems, []);
@@ -94,6 +95,7 @@ test("the document's corpus is downloaded from its source (served here from the 
   // The literal/paper switch: the paper's formula gives 0.7225201 for the same positions.
   await field(page, 'variant', 'select').selectOption('paper');
   await page.waitForFunction(() => document.querySelector('.w2v-similarities .w2v-position')?.textContent === '0.7225201', null, { timeout: 5000 });
+  await settled(page);
   assert.match(page.url(), /variant=paper/);
   assert.deepEqual(problems, []);
   await context.close();
