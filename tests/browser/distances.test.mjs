@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { proseNumber, useLesson, frames, field as input, openTable } from './browser.mjs';
+import { proseNumber, useLesson, frames, field as input, openTable, settled } from './browser.mjs';
 import { formatCount, formatValue, formatValueInText } from '../../web/src/format.js';
 
 const golden = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.meta.url), 'utf8'))['E002-6'];
@@ -121,6 +121,7 @@ for (const [lang, message] of [
     assert.match(await page.textContent('.similarity-heatmap figcaption'), /40 × 40, d_model = 16/);
     await input(page, 'dModel').fill('15');
     await page.locator('[data-field="dModel"] .field-error').filter({ hasText: message }).waitFor();
+    await settled(page); // the link is written when the reader pauses
     assert.match(page.url(), /dModel=16/);
     assert.deepEqual(problems, []);
     await context.close();
@@ -216,6 +217,7 @@ for (const [lang, sameRow, rounded, oddWidth] of [
     assert.match(page.url(), /farPos=16777217/);
     await input(page, 'farD').fill('7');
     await page.locator('[data-field="farD"] .field-error').filter({ hasText: oddWidth }).waitFor();
+    await settled(page);
     assert.match(page.url(), /farD=512/);
     assert.deepEqual(problems, []);
     await context.close();

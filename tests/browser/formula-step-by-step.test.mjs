@@ -4,7 +4,7 @@
 // that show each reason, and the d = 2 arrows export their ends as CSV.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, frames, field as input, proseNumber, sectionLessonLinks, followLessonLinks, saveFigure, csvCells, LESSON_IDS } from './browser.mjs';
+import { useLesson, frames, field as input, proseNumber, sectionLessonLinks, followLessonLinks, saveFigure, csvCells, LESSON_IDS, settled } from './browser.mjs';
 
 const { open } = useLesson('formula-step-by-step');
 const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
@@ -86,6 +86,7 @@ for (const [lang, message] of [
     await input(page, 'k').fill('-6');
     await page.locator('[data-field="k"] .field-error').filter({ hasText: message }).waitFor();
     assert.equal(await page.textContent('.rotation-verdict'), before);
+    await settled(page); // the link is written when the reader pauses
     assert.match(page.url(), /k=7/);
     await input(page, 'dModel').fill('7');
     await page.locator('[data-field="dModel"] .field-error').filter({ hasText: /7/ }).waitFor();

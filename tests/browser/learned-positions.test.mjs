@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useLesson, frames } from './browser.mjs';
+import { useLesson, frames, settled } from './browser.mjs';
 
 const seeded = JSON.parse(readFileSync(new URL('../golden/doc004.json', import.meta.url), 'utf8')).seeded;
 const site = useLesson('learned-positions');
@@ -69,6 +69,7 @@ test('past context_length: the learned table has no row and says so; the sinusoi
   assert.match(await page.textContent('.lp-failure'), /PyTorch se detiene aquí/);
   assert.equal(await page.locator('.lp-heatmap').isHidden(), true);
   assert.equal(await page.textContent('[data-field="contextLength"] .field-error'), '');
+  await settled(page); // the link is written when the reader pauses
   assert.match(page.url(), /contextLength=3/);
   await page.fill('[data-field="position"] input[type=text]', '9');
   await frames(page);

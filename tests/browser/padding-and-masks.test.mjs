@@ -69,6 +69,7 @@ test('typed sentences: a long one is cut at max_len, an unknown word is refused 
   await page.waitForFunction(() => document.querySelector('[data-field="first"] .field-error').textContent !== '');
   assert.match(await page.textContent('[data-field="first"] .field-error'), /“dog” is not a word of this model\. It knows only these: el gato negro Juan/);
   assert.equal((await rowsOf(page, '.padding-batch-table'))[0][1], 'the');
+  await settled(page); // the link is written when the reader pauses
   // The reader switches to Spanish: the typed sentences stay, the empty box takes the Spanish example.
   await page.goto(page.url().replace('lang=en', 'lang=es'));
   await page.waitForFunction(() => document.querySelector('h1')?.textContent.startsWith('Relleno'));

@@ -70,6 +70,7 @@ test('d_model 512, max_len 5000: rows 1 and 4999 of the buffer are PyTorch\'s fl
   // A buffer of 3 rows cannot serve a sequence of 5: the field just changed says why, and the page keeps 5000.
   await field(page, 'modMaxLen').fill('3');
   await page.locator('[data-field="modMaxLen"] .field-error').filter({ hasText: /between 1 and 3/ }).waitFor();
+  await settled(page); // the link is written when the reader pauses
   assert.match(page.url(), /modMaxLen=5000/);
   assert.deepEqual(problems, []);
   await context.close();

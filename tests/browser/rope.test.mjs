@@ -3,7 +3,7 @@
 // bad input explained. Every score in the two tables is recomputed from data.js with the formulas.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, frames, field as input, openTable, answerQuiz } from './browser.mjs';
+import { useLesson, frames, field as input, openTable, answerQuiz, settled } from './browser.mjs';
 import { QUESTIONS } from '../../web/lessons/13-rope/questions.js';
 import { query as QUERY, key as KEY } from '../../web/lessons/13-rope/data.js';
 
@@ -126,9 +126,11 @@ for (const [lang, message] of [
     const { page, problems, context } = await open(`#/rope?lang=${lang}`);
     await input(page, 'base').fill('1');
     await page.locator('[data-field="base"] .field-error').filter({ hasText: message }).waitFor();
+    await settled(page); // the link is written when the reader pauses
     assert.match(page.url(), /base=10000/);
     await input(page, 'pair').fill('6');
     await page.locator('[data-field="pair"] .field-error').filter({ hasText: /3/ }).waitFor();
+    await settled(page);
     assert.match(page.url(), /pair=0/);
     // An odd width is explained by RoPE's pairs, not by sines and cosines.
     await input(page, 'dim').fill('7');

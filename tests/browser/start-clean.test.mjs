@@ -3,7 +3,7 @@
 // bare address, brings back what this browser kept; "start over" forgets one lesson or the whole lab.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, waitForReady, field } from './browser.mjs';
+import { useLesson, waitForReady, field, settled } from './browser.mjs';
 
 const site = useLesson('pe-matrix');
 const stored = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('poslab:')).sort());
@@ -43,6 +43,7 @@ test('start over: this lesson forgets its values and self-check answers; the who
   await page.locator('.start-over-lesson').click();
   await page.waitForFunction(() => document.querySelector('[data-field="farPos"] input[type=text]')?.value === '10000000');
   assert.equal(await page.locator('.lesson-quiz .quiz-progress').getAttribute('data-right'), '0');
+  await settled(page); // the link and the stored state are written when the reader pauses
   assert.ok(!(await stored(page)).includes('poslab:quiz:distances.quiz'));
   assert.match(page.url(), /farPos=10000000/);
   // Another lesson's values, then the whole lab.
@@ -54,6 +55,7 @@ test('start over: this lesson forgets its values and self-check answers; the who
   page.once('dialog', (dialog) => dialog.accept());
   await page.locator('.start-over-lab').click();
   await page.waitForFunction(() => document.querySelector('[data-field="token"] input[type=text]')?.value === '21');
+  await settled(page);
   const left = await stored(page);
   assert.ok(!left.includes('poslab:params:distances') && !left.some((k) => k.startsWith('poslab:quiz:')), left.join(', '));
   assert.equal(await page.textContent('.start-over-lab'), 'Empezar todo el laboratorio de nuevo');

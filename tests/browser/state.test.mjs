@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './server.mjs';
-import { useSite, snapshot, field } from './browser.mjs';
+import { useSite, snapshot, field, settled } from './browser.mjs';
 
 const site = useSite({ before, after }, startServer);
 
@@ -47,6 +47,7 @@ test('switching the language keeps every parameter and translates the page', asy
   assert.equal(await field(page, 'maxLen').inputValue(), '37');
   assert.equal(await field(page, 'variant', 'select').inputValue(), 'literal');
   assert.equal(await field(page, 'dims').inputValue(), '1,2');
+  await settled(page); // the link is written when the reader pauses
   assert.match(page.url(), /lang=es&maxLen=37&dModel=16&variant=literal&dims=1,2/);
   assert.equal(await page.textContent('[data-field="maxLen"] label'), 'Longitud máxima de la secuencia (max_len)');
   const after = await snapshot(page);

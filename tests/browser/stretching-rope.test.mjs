@@ -4,7 +4,7 @@
 // tests/golden/rope_scaling.json) wherever it has the setting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, field, openTable, overflow, frames, answerQuiz, proseNumber } from './browser.mjs';
+import { useLesson, field, openTable, overflow, frames, answerQuiz, proseNumber, settled } from './browser.mjs';
 import { golden } from '../wasm/helpers.mjs';
 import { formatCount, formatNumber } from '../../web/src/format.js';
 import { QUESTIONS } from '../../web/lessons/18-stretching-rope/questions.js';
@@ -157,6 +157,7 @@ test('factors need not be whole: s = 2.5 (the slider steps by 0.25) matches the 
   await field(page, 'factor').fill('0.5');
   await page.locator('[data-field="factor"] .field-error').filter({ hasText: /0\.5/ }).waitFor();
   assert.equal(await page.textContent('[data-field="factor"] .field-error'), 'The factor s has to be between 1 and 64, and 0.5 isn\'t.');
+  await settled(page); // the link is written when the reader pauses
   assert.match(page.url(), /factor=2\.5/);
   assert.deepEqual(problems, []);
   await context.close();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { sharedData } from '../wasm/helpers.mjs';
-import { useLesson, openPage, frames, errorText } from './browser.mjs';
+import { useLesson, openPage, frames, errorText, settled } from './browser.mjs';
 
 // The story at the commit whose notebook reads it (docs/hosting.md: remote texts), never a moving branch.
 const STORY_URL = 'https://raw.githubusercontent.com/rasbt/LLMs-from-scratch/d431eff1816f9290e69ceafa9e82760f9b056931/ch02/01_main-chapter-code/the-verdict.txt';
@@ -206,6 +206,7 @@ test('what is not the story (over 1 MiB, too short, not UTF-8) is refused with a
   assert.deepEqual(await notices(), refusals.map(([, code, fields]) => errorText('es', code, fields)));
   assert.equal(await page.inputValue('.tt-text textarea'), text);
   assert.deepEqual(await pieceIds(page), ids);
+  await settled(page); // the link is written when the reader pauses
   assert.doesNotMatch(page.url(), /source=story/);
   await page.selectOption('#language', 'en');
   assert.deepEqual(await notices(), refusals.map(([, code, fields]) => errorText('en', code, fields)));
