@@ -57,10 +57,11 @@ test('the switch grows the page and every chart by 30 %, keeps the numbers, and 
 
 test('value labels in a small heatmap grow too, and an embedded view asks for large text in its link', async () => {
   const { page, problems, context } = await site.open('#/why-order?lang=es');
-  const cellFont = () => page.evaluate(() => document.querySelector('.labelled-heatmap svg [data-mark="text"]')?.getAttribute('font-size'));
+  // The cells' numbers are painted on a canvas, in the size it records.
+  const cellFont = () => page.evaluate(() => document.querySelector('.labelled-heatmap canvas')?.dataset.fontSize);
   assert.equal(await cellFont(), '12');
   await page.locator('#text-size').click();
-  await page.waitForFunction(() => document.querySelector('.labelled-heatmap svg [data-mark="text"]')?.getAttribute('font-size') === '15.6');
+  await page.waitForFunction(() => document.querySelector('.labelled-heatmap canvas')?.dataset.fontSize === '15.6');
 
   // The embed panel's link carries the setting; opened elsewhere (no stored setting), it shows large text.
   await page.locator('details.embed-view > summary').click();

@@ -227,3 +227,39 @@ test('each field names in aria-controls the figures it changes: both runs and th
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("a small heat map paints each cell in its value's colour (red below 0, blue above) and prints the value its table holds", async () => {
+  const { page, problems, context } = await open('#/why-order?lang=en&pe=on');
+  const scope = '.order-reordered .why-output';
+  await openTable(page, scope);
+  const cells = await page.evaluate((scope) => {
+    const figure = document.querySelector(scope);
+    const canvas = figure.querySelector('.labelled-heatmap canvas');
+    const box = canvas.getBoundingClientRect();
+    // The cells' centres, from where Plot put the axes' labels (one per column and row here).
+    const centre = (selector, axis) => [...figure.querySelectorAll(`.labelled-heatmap svg [data-mark="${selector}"] text`)].map((t) => {
+      const r = t.getBoundingClientRect();
+      return axis === 'x' ? r.left + r.width / 2 : r.top + r.height / 2;
+    });
+    const xs = centre('x-axis tick label', 'x');
+    const ys = centre('y-axis tick label', 'y');
+    const half = (ys[1] - ys[0]) / 2;
+    const context2d = canvas.getContext('2d');
+    const pixel = (x, y) => Array.from(context2d.getImageData(Math.round(((x - box.left) * canvas.width) / box.width), Math.round(((y - box.top) * canvas.height) / box.height), 1, 1).data);
+    const table = [...figure.querySelector('table').tBodies[0].rows].map((row) => [...row.cells].slice(1).map((c) => Number(c.textContent.replace('−', '-'))));
+    // Below each cell's number, inside the cell.
+    return table.flatMap((row, i) => row.map((value, j) => ({ value, printed: canvas.printed[i][j], rgba: pixel(xs[j], ys[i] + half - 3) })));
+  }, scope);
+  assert.equal(cells.length, 3 * 8);
+  // Pale near 0, strong at the largest |value|: a clear tint from a quarter of it on.
+  const largest = Math.max(...cells.map((c) => Math.abs(c.value)));
+  for (const { value, printed, rgba: [r, , b, a] } of cells) {
+    assert.equal(a, 255);
+    const tint = Math.abs(value) > largest / 4 ? 20 : 0;
+    if (value < -0.05) assert.ok(r > b + tint, `${value}: red, not ${r},${b}`);
+    if (value > 0.05) assert.ok(b > r + tint, `${value}: blue, not ${r},${b}`);
+    assert.ok(Math.abs(Number(printed.replace('−', '-')) - value) <= 0.05 + 1e-9, `${printed} for ${value}`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -73,7 +73,8 @@ const union = (rects) => rects.reduce((a, r) => ({
 
 /**
  * The drawing inside `host` as one standalone SVG document (a string) with `title` on top, wrapped to the
- * drawing's width: each top-level <svg> placed where it sits on screen, each <canvas> as an embedded PNG image,
+ * drawing's width: each top-level <svg> placed where it sits on screen, each <canvas> as an embedded PNG image
+ * (or as the SVG it says it paints, `canvas.vector`),
  * and the HTML text around them (a legend's swatch names) as SVG text. Labels that reach past their own <svg>
  * on screen (a colour ramp's last tick) are drawn whole, and the image grows to hold every label.
  * Returns {svg, width, height} in CSS pixels.
@@ -102,6 +103,12 @@ export function figureSvg(host, title) {
   for (const node of nodes) {
     const r = at(node.getBoundingClientRect());
     if (r.w === 0 || r.h === 0) continue;
+    if (node.vector) {
+      // A canvas that can say what it paints as SVG (a labelled heat map's cells and numbers) stays vector.
+      const { width: w, height: h, markup } = node.vector;
+      parts.push(`<svg x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" viewBox="0 0 ${w} ${h}" overflow="visible">${markup}</svg>`);
+      continue;
+    }
     if (node.tagName.toLowerCase() === 'canvas') {
       parts.push(`<image x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" preserveAspectRatio="none" image-rendering="pixelated" href="${node.toDataURL('image/png')}"/>`);
       continue;

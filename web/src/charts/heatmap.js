@@ -12,6 +12,7 @@ import { plot, legend } from './plot.js';
 import { px, chartHeight } from '../ui/text-size.js';
 import { titleOnTop, yTickRoom } from './axes.js';
 import { downsample } from './downsample.js';
+import { canvasPool } from './canvas-pool.js';
 
 // Room for the axes' ticks and titles, grown with large text.
 const margins = () => ({ top: px(8), right: px(12), bottom: px(46), left: px(62) });
@@ -47,23 +48,7 @@ function colourTable(colour) {
 }
 const OPAQUE_BLACK = 0xff000000; // a value that is not a number (never expected; visible if it happens)
 
-// Canvases no longer on the page, reused: a new canvas and its 2-D context cost more than the painting
-// itself when a slider redraws the heat map on every frame. One handed out stays reserved until the next
-// frame, so a drawing made but not yet placed is never painted over.
-const spare = [];
-const reserved = new Set();
-const SPARE_KEPT = 8;
-function freshCanvas() {
-  let canvas = spare.find((c) => !c.isConnected && !reserved.has(c));
-  if (!canvas) {
-    canvas = document.createElement('canvas');
-    spare.push(canvas);
-    if (spare.length > SPARE_KEPT) spare.shift();
-  }
-  reserved.add(canvas);
-  requestAnimationFrame(() => reserved.delete(canvas));
-  return canvas;
-}
+const freshCanvas = canvasPool();
 
 function paint(grid, colour) {
   const { domain } = colour;
