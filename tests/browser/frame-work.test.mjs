@@ -5,7 +5,7 @@
 // figures that show what it changed, the ones far from the screen once the reader pauses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, frames } from './browser.mjs';
+import { useLesson, frames, settled } from './browser.mjs';
 
 const site = useLesson('pe-matrix');
 const PHONE = { viewport: { width: 412, height: 823 } };
@@ -160,6 +160,30 @@ test("positional-module: a new seed rewrites the batch's table in place (only th
   await page.waitForFunction((first) => document.querySelector('.module-x tbody td').textContent !== first, before.first);
   const after = await page.$eval('.module-x', (table) => ({ kept: table.dataset.kept, scroll: table.closest('.table-scroll').scrollLeft }));
   assert.deepEqual(after, { kept: 'yes', scroll: before.scroll });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('padding-and-masks: a move of max_len makes each table into its new shape in place, the same as a page opened at that max_len shows', async () => {
+  const tables = ['.padding-batch-table table', '.padding-mask-table table', '.padding-rows-table table'];
+  const read = (page) => page.evaluate((selectors) => selectors.map((s) => {
+    const table = document.querySelector(s);
+    return { kept: table.dataset.kept ?? null, rows: table.rows.length, cells: [...table.rows].map((r) => [...r.cells].map((c) => `${c.tagName}:${c.getAttribute('scope') ?? ''}:${c.className}:${c.textContent}`)) };
+  }), tables);
+  const { page, problems, context } = await site.open('#/padding-and-masks?lang=en&maxLen=6', { viewport: { width: 360, height: 740 } });
+  await page.evaluate((selectors) => selectors.forEach((s) => (document.querySelector(s).dataset.kept = 'yes')), tables);
+  const slider = page.locator('[data-field="maxLen"] input[type="range"]');
+  for (const value of ['9', '4']) {
+    await slider.fill(value);
+    await page.waitForURL(new RegExp(`maxLen=${value}`));
+    await settled(page);
+    const moved = await read(page);
+    const fresh = await site.open(`#/padding-and-masks?lang=en&maxLen=${value}`, { viewport: { width: 360, height: 740 } });
+    const expected = await read(fresh.page);
+    await fresh.context.close();
+    assert.deepEqual(moved.map((t) => t.kept), ['yes', 'yes', 'yes'], 'the same tables');
+    assert.deepEqual(moved.map((t) => t.cells), expected.map((t) => t.cells));
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -6,6 +6,7 @@
 import { t, language } from '../../src/i18n.js';
 import { formatValueInText } from '../../src/format.js';
 import { matrixTable } from '../../src/charts/matrix-table.js';
+import { showTable } from '../../src/charts/table.js';
 import { el } from '../../src/ui/dom.js';
 import { stepper } from '../../src/ui/stepper.js';
 
@@ -14,7 +15,13 @@ const STEPS = ['scores', 'weights'];
 
 export function attentionView({ onValue }) {
   const element = el('section', 'panel scale-attention');
-  const grids = STEPS.map(() => el('div', 'attention-grid'));
+  // One host per table, kept: a move makes each table into its new shape in place (showTable).
+  const hosts = STEPS.map((name) => Object.fromEntries(SIDES.map((side) => [side, el('div', `attention-${name}-${side}`)])));
+  const grids = hosts.map((tables) => {
+    const grid = el('div', 'attention-grid');
+    grid.append(...Object.values(tables));
+    return grid;
+  });
   const tabs = stepper({
     panels: grids,
     tabKey: (i) => `embeddingToPosition.attention.tabs.${STEPS[i]}`,
@@ -32,14 +39,11 @@ export function attentionView({ onValue }) {
   function draw(sides, view) {
     // The position alone names a row (the step tables above give its token id): scores side by side fit a desktop column.
     const rowHeader = (i) => String(i);
-    const table = (side, name) => {
-      const figure = el('div', `attention-${name}-${side}`);
-      const caption = t(`embeddingToPosition.attention.${name}`, { xs: side === 'on' ? 'x·√d + PE' : 'x + PE' });
-      figure.append(matrixTable({ matrix: sides[side][name], caption, corner: t('embeddingToPosition.attention.corner'), rowHeader, printed: true }).element);
-      return figure;
-    };
     // Scores with scores, weights with weights: each pair differs only by the scaling.
-    grids.forEach((grid, k) => grid.replaceChildren(...SIDES.map((side) => table(side, STEPS[k]))));
+    STEPS.forEach((name, k) => SIDES.forEach((side) => {
+      const caption = t(`embeddingToPosition.attention.${name}`, { xs: side === 'on' ? 'x·√d + PE' : 'x + PE' });
+      showTable(hosts[k][side], matrixTable({ matrix: sides[side][name], caption, corner: t('embeddingToPosition.attention.corner'), rowHeader, printed: true }).table, caption);
+    }));
     summary.textContent = t('embeddingToPosition.attention.summary', {
       maxOff: formatValueInText(sides.off.largest.value, language()),
       maxOn: formatValueInText(sides.on.largest.value, language()),

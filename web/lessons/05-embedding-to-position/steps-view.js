@@ -6,9 +6,11 @@ import { t, language } from '../../src/i18n.js';
 import { formatValueInText } from '../../src/format.js';
 import { selectField } from '../../src/ui/fields.js';
 import { matrixTable } from '../../src/charts/matrix-table.js';
+import { showTable } from '../../src/charts/table.js';
 import { printedAs } from './printed-as.js';
 import { params } from './params.js';
 import { stepper } from '../../src/ui/stepper.js';
+import { el } from '../../src/ui/dom.js';
 
 // The tables a student reads together: the lookup and its scaling, PE and the sum, the two differences.
 const STEPS = [
@@ -30,9 +32,11 @@ export function stepsView({ onValue }) {
       onValue: (v) => onValue('digits', v),
     }),
   };
-  const grids = STEPS.map(() => {
-    const grid = document.createElement('div');
-    grid.className = 'steps-grid';
+  // One host per table, kept: a move of d_model makes each table into its new shape in place (showTable).
+  const hosts = STEPS.map((names) => Object.fromEntries(names.map((name) => [name, el('div', `step step-${name}`)])));
+  const grids = hosts.map((tables) => {
+    const grid = el('div', 'steps-grid');
+    grid.append(...Object.values(tables));
     return grid;
   });
   const tabs = stepper({
@@ -54,15 +58,12 @@ export function stepsView({ onValue }) {
     let windowed = false;
     grids.forEach((grid, k) => {
       grid.classList.toggle('all-digits', view.digits === 'numpy');
-      grid.replaceChildren(...STEPS[k].map((name) => {
-        const figure = document.createElement('div');
-        figure.className = `step step-${name}`;
+      for (const name of STEPS[k]) {
         const caption = t(`embeddingToPosition.steps.${name}`, { xs: scaled ? 'x·√d' : 'x' });
-        const table = matrixTable({ matrix: steps[name], caption, corner: t('embeddingToPosition.steps.corner'), rowHeader, colLimit: 8, makeFormat: printedAs(view.digits), printed: true });
-        windowed ||= table.windowed;
-        figure.append(table.element);
-        return figure;
-      }));
+        const shown = matrixTable({ matrix: steps[name], caption, corner: t('embeddingToPosition.steps.corner'), rowHeader, colLimit: 8, makeFormat: printedAs(view.digits), printed: true });
+        windowed ||= shown.windowed;
+        showTable(hosts[k][name], shown.table, caption);
+      }
     });
     const vars = {
       deviation: formatValueInText(steps.maxDeviation, language()),

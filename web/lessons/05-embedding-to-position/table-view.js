@@ -2,6 +2,7 @@
 // compared with torch.manual_seed(seed); nn.Embedding(V, D).weight in any notebook.
 import { t } from '../../src/i18n.js';
 import { matrixTable } from '../../src/charts/matrix-table.js';
+import { showTable } from '../../src/charts/table.js';
 import { printedAs } from './printed-as.js';
 
 const ROWS = 6;
@@ -27,9 +28,9 @@ export function tableView() {
   function draw(table, view) {
     code.textContent = `torch.manual_seed(${view.seed})\ntorch.nn.Embedding(${table.rows}, ${table.cols}).weight[:${Math.min(ROWS, table.rows)}]`;
     const caption = t('embeddingToPosition.table.caption', { vocabSize: table.rows, dModel: table.cols, seed: view.seed, rows: Math.min(ROWS, table.rows) });
-    const { element: box, windowed } = matrixTable({ matrix: table, caption, corner: t('embeddingToPosition.table.corner'), rowLimit: ROWS, colLimit: 8, makeFormat: printedAs('tensor'), printed: true });
-    host.replaceChildren(box);
-    note.textContent = [t('embeddingToPosition.table.note'), windowed && table.cols > 8 ? t('embeddingToPosition.table.window', { dModel: table.cols }) : ''].join(' ');
+    const shown = matrixTable({ matrix: table, caption, corner: t('embeddingToPosition.table.corner'), rowLimit: ROWS, colLimit: 8, makeFormat: printedAs('tensor'), printed: true });
+    showTable(host, shown.table, caption);
+    note.textContent = [t('embeddingToPosition.table.note'), shown.windowed && table.cols > 8 ? t('embeddingToPosition.table.window', { dModel: table.cols }) : ''].join(' ');
   }
   return { element, draw, relabel() {} };
 }

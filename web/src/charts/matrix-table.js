@@ -37,7 +37,8 @@ export function matrixGrid({
  * makeFormat(shown, matrix) → (value) → text: how the numbers print, from the values shown (PyTorch picks its
  * notation from them, NumPy from the whole array); by default the lab's shortest round-trip digits. printed:
  * numbers set as a document printed them (monospace, right-aligned).
- * Returns {element, windowed, shownRows, shownCols}.
+ * Returns {element, table, windowed, shownRows, shownCols}: element is the table in its scroll box (showTable takes
+ * the table itself).
  */
 export function matrixTable({ printed = false, ...options }) {
   const grid = matrixGrid(options);
@@ -48,6 +49,7 @@ export function matrixTable({ printed = false, ...options }) {
   const shownCols = grid.columns.length;
   return {
     element: scrollBox(table, grid.caption),
+    table,
     windowed: shownRows < matrix.rows || shownCols < matrix.cols,
     shownRows,
     shownCols,

@@ -56,36 +56,54 @@ export function scrollBox(table, label) {
 }
 
 /**
- * Puts `table` in `host` (alone, in its scroll box): when host already shows a table of the same shape (rows,
- * cells per row, classes), only the caption and the cells that changed are written into it, so a slider's frame
- * lays out and paints only what moved, and a table scrolled sideways keeps its place. Else a new box.
+ * Puts `table` in `host` (alone, in its scroll box). When host already shows a table of the same kind (class,
+ * caption, sections), that table is made into the new one in place: the cells that changed are written, rows and
+ * cells that are new are moved in, those no longer there are removed. So a slider's frame styles, lays out and
+ * paints what moved, not a whole new table, and a table scrolled sideways keeps its place. Else a new box.
  */
 export function showTable(host, table, label) {
   const box = host.firstElementChild;
   const old = box?.classList.contains('table-scroll') && host.childElementCount === 1 ? box.firstElementChild : null;
-  if (!old || !sameShape(old, table)) {
+  if (!old || !sameKind(old, table)) {
     host.replaceChildren(scrollBox(table, label));
     return;
   }
   if (box.getAttribute('aria-label') !== label) box.setAttribute('aria-label', label);
   const caption = table.caption?.textContent ?? '';
   if (old.caption && old.caption.textContent !== caption) old.caption.textContent = caption;
-  for (let r = 0; r < table.rows.length; r++) {
-    const [from, to] = [table.rows[r].cells, old.rows[r].cells];
-    for (let c = 0; c < from.length; c++) {
-      // A cell of text is compared as text; one that holds elements (a marked value) as its markup.
-      const plain = from[c].childElementCount === 0 && to[c].childElementCount === 0;
-      if (plain ? from[c].textContent !== to[c].textContent : from[c].innerHTML !== to[c].innerHTML) to[c].replaceChildren(...from[c].childNodes);
-    }
-  }
+  const sections = (t) => [t.tHead, ...t.tBodies, t.tFoot].filter(Boolean);
+  const into = sections(old);
+  sections(table).forEach((section, k) => morph(into[k], section, (row, fresh) => morph(row, fresh, updateCell)));
 }
 
-function sameShape(a, b) {
-  if (a.className !== b.className || a.rows.length !== b.rows.length || !a.caption !== !b.caption) return false;
-  for (let r = 0; r < a.rows.length; r++) {
-    const [x, y] = [a.rows[r], b.rows[r]];
-    if (x.className !== y.className || x.cells.length !== y.cells.length) return false;
-    for (let c = 0; c < x.cells.length; c++) if (x.cells[c].className !== y.cells[c].className) return false;
-  }
+/** Tables one can be made into the other in place: the same class, a caption or not, the same sections. */
+function sameKind(a, b) {
+  return a.className === b.className && !a.caption === !b.caption && !a.tHead === !b.tHead && !a.tFoot === !b.tFoot && a.tBodies.length === b.tBodies.length;
+}
+
+/**
+ * Makes the children of `into` those of `from`: each pair at the same index with the same tag and attributes is
+ * kept and handed to `keep(old, fresh)`; any other new child is moved in, and the old ones left over removed.
+ */
+function morph(into, from, keep) {
+  const fresh = Array.from(from.children);
+  fresh.forEach((child, i) => {
+    const old = into.children[i];
+    if (!old) into.append(child);
+    else if (sameAttributes(old, child)) keep(old, child);
+    else old.replaceWith(child);
+  });
+  while (into.children.length > fresh.length) into.lastElementChild.remove();
+}
+
+/** A kept cell takes the new one's content when it differs: text compared as text, elements as markup. */
+function updateCell(to, from) {
+  const plain = from.childElementCount === 0 && to.childElementCount === 0;
+  if (plain ? from.textContent !== to.textContent : from.innerHTML !== to.innerHTML) to.replaceChildren(...from.childNodes);
+}
+
+function sameAttributes(a, b) {
+  if (a.tagName !== b.tagName || a.attributes.length !== b.attributes.length) return false;
+  for (const { name, value } of a.attributes) if (b.getAttribute(name) !== value) return false;
   return true;
 }
