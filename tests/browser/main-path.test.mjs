@@ -54,7 +54,7 @@ const read = (page) => page.evaluate((citation) => {
   for (const details of document.querySelectorAll('details')) details.open = false;
   // The lesson's parts away from the screen are only estimated (content-visibility: auto, 20rem each): the
   // height counted is the laid-out one.
-  for (const part of lesson.querySelectorAll(':scope > *')) part.style.contentVisibility = 'visible';
+  for (const part of lesson.querySelectorAll(':scope > *, .control-scope > *')) part.style.contentVisibility = 'visible';
   const height = document.documentElement.scrollHeight;
   const quiz = [...lesson.querySelectorAll('.quiz-question')].map((q) => ({
     id: q.dataset.question,

@@ -26,7 +26,7 @@ try {
       // The lesson's parts far from the screen are not rendered (content-visibility: auto, lesson-text.css), and
       // a capture beyond the screen would show them blank: here every part is rendered, as a reader scrolling
       // to it would see it. Through the CSSOM, which the page's style policy allows.
-      await page.evaluate(() => document.querySelectorAll('.lesson > *').forEach((el) => (el.style.contentVisibility = 'visible')));
+      await page.evaluate(() => document.querySelectorAll('.lesson > *, .control-scope > *').forEach((el) => (el.style.contentVisibility = 'visible')));
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(300);  // figures drawn on the next animation frames

@@ -39,11 +39,12 @@
 // changed (a Train button, a pasted text).
 import { onLanguageChange } from './i18n.js';
 import { describeError } from './kernel.js';
-import { perFrame } from './schedule.js';
+import { atPause, perFrame } from './schedule.js';
 import { textScale } from './ui/text-size.js';
 import { showNotice } from './ui/notices.js';
 import { parameterState, defaultsOf, controlRuns } from './lesson-state.js';
 import { asyncSource } from './lesson-source.js';
+import { forgetWidths } from './ui/layout-width.js';
 
 export { defaultsOf, recent } from './lesson-state.js';
 
@@ -63,26 +64,21 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   const drawn = {};
   // While the reader moves a control, a frame redraws only what is on or near the screen (a view given with
   // its element to changed()); the link and the stored state, and the views far from it that had to wait,
-  // follow once the reader pauses (DEFER_MS after the last change), so a slider drags at the speed of what the
-  // reader sees. <html data-deferred> marks that wait (tests' frames() waits it out).
+  // follow once the reader pauses (schedule.js, atPause), so a slider drags at the speed of what the reader sees.
+  // <html data-deferred> marks that wait (tests' frames() waits it out).
   let drawAll = true;
   const near = nearScreenWatch();
   let waiting = false; // in this frame, a view far from the screen waited
   let farWaiting = false; // since the last pause, a view far from the screen waited: the pause redraws
-  let deferTimer = 0;
-  const settleLater = () => {
-    document.documentElement.dataset.deferred = '';
-    clearTimeout(deferTimer);
-    deferTimer = setTimeout(() => {
-      if (farWaiting) {
-        drawAll = true;
-        scheduleRender(); // that frame saves
-        return;
-      }
-      save(state.view);
-      delete document.documentElement.dataset.deferred;
-    }, DEFER_MS);
-  };
+  const pause = atPause(() => {
+    if (farWaiting) {
+      drawAll = true;
+      scheduleRender(); // that frame saves
+      return false;
+    }
+    save(state.view);
+    return true;
+  });
   const changed = (name, signature, element = null) => {
     const full = `${signature}|${textScale()}`;
     if (drawn[name] === full) return false;
@@ -126,13 +122,12 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       // width, the pause's) saves at once.
       if (waiting) farWaiting = true;
       if (!settling) {
-        settleLater();
+        pause.later();
         return;
       }
       farWaiting = false;
       save(state.view);
-      clearTimeout(deferTimer);
-      delete document.documentElement.dataset.deferred;
+      pause.cancel();
     }
     scheduleRender = perFrame(render);
     // A new language, a new width: not a slider being dragged, so everything is redrawn at once.
@@ -142,7 +137,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
     };
     // Leaving the page before the pause: the link and the stored state must still hold the last view.
     const saveNow = () => {
-      if ('deferred' in document.documentElement.dataset) save(state.view);
+      if (pause.waiting) save(state.view);
     };
     addEventListener('pagehide', saveNow);
 
@@ -150,14 +145,18 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
     const offLanguage = onLanguageChange(() => {
       for (const panel of panels) panel.relabel();
       relabel();
+      forgetWidths();
       redrawAll();
     });
     // Charts are drawn to their box's width: redraw when it changes (window resize, phone rotation); a new
     // height (a redrawn figure) is no reason.
     let width = -1;
     const resize = new ResizeObserver(([entry]) => {
-      if (entry.contentRect.width === width) return;
+      // Within half a pixel: the width read at start (from the box and its padding) and the observer's can
+      // differ in their last fraction of a pixel (large text), which is no reason to draw every figure again.
+      if (Math.abs(entry.contentRect.width - width) < 0.5) return;
       width = entry.contentRect.width;
+      forgetWidths();
       redrawAll();
     });
     // A widget in a closed aside has no width until the reader opens it: then its charts are drawn to the width
@@ -188,8 +187,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
         document.removeEventListener('toggle', opened, true);
         near.disconnect();
         layout.disconnect();
-        clearTimeout(deferTimer);
-        delete document.documentElement.dataset.deferred;
+        pause.cancel();
       },
     };
   }
@@ -215,7 +213,6 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   };
 }
 
-const DEFER_MS = 150;
 
 /** An element's content-box width as a ResizeObserver reports it (contentRect.width). */
 function contentWidth(element) {

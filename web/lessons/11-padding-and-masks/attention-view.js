@@ -7,6 +7,7 @@ import { chartFigure } from '../../src/charts/figure.js';
 import { labelledHeatmap } from '../../src/charts/labelled-heatmap.js';
 import { dataTable, scrollBox, showTable } from '../../src/charts/table.js';
 import { el, titledPanel } from '../../src/ui/dom.js';
+import { layoutWidth } from '../../src/ui/layout-width.js';
 
 export function attentionView() {
   const { element, title } = titledPanel('padding-attention', 'padding-attention-title');
@@ -73,7 +74,7 @@ export function attentionView() {
       gap: formatNumber(gap, language(), { significant: 5 }),
     });
   }
-  return { element, draw, width: () => maps.clientWidth || element.clientWidth || 600 };
+  return { element, draw, width: () => layoutWidth(maps) || layoutWidth(element) || 600 };
 }
 
 /** A share as each language writes a percentage: 82,3 % in Spanish (a no-break space, as the RAE asks), 82.3% in English. */

@@ -5,6 +5,7 @@ import { heatmap } from '../../src/charts/heatmap.js';
 import { el } from '../../src/ui/dom.js';
 import { ROWS, LENGTH, COLS_SHOWN, numbersTable, tokenLabel } from './batch.js';
 import { matrixGrid } from '../../src/charts/matrix-table.js';
+import { layoutWidth } from '../../src/ui/layout-width.js';
 
 export function heatmapView() {
   const figure = chartFigure('lp-heatmap');
@@ -43,6 +44,6 @@ export function heatmapView() {
   }
 
   // Measured on the box, which stays in the page while the figure is hidden behind a failure.
-  const width = () => element.clientWidth || figure.width();
+  const width = () => layoutWidth(element) || figure.width();
   return { element, width, draw };
 }

@@ -12,6 +12,7 @@ import { el } from '../../src/ui/dom.js';
 import { stepper } from '../../src/ui/stepper.js';
 import { params, presets } from './params.js';
 import { smallMaps } from './small-maps.js';
+import { layoutWidth } from '../../src/ui/layout-width.js';
 
 export function t5View({ onValue, onPreset }) {
   const make = fieldMakers({ params, prefix: 'biases.fields', onValue, optionKey: (name, option) => `biases.modes.${option}` });
@@ -121,7 +122,7 @@ export function t5View({ onValue, onPreset }) {
     });
   }
   // Every step is drawn, shown or not, at the width of the step shown (a hidden figure has none of its own).
-  const width = () => steps.element.clientWidth || 600;
+  const width = () => layoutWidth(steps.element) || 600;
   const relabel = () => {
     controls.relabel();
     steps.relabel();

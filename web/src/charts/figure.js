@@ -4,6 +4,7 @@
 import { t } from '../i18n.js';
 import { scrollBox } from './table.js';
 import { download, exportName, figureSvg, gridCsv, svgToPng, tableCsv } from './export.js';
+import { layoutWidth } from '../ui/layout-width.js';
 
 /**
  * The lower half of a figure: a short note (p.chart-note) and a <details class="chart-table"> whose
@@ -68,7 +69,7 @@ export function chartFigure(className) {
     element,
     host,
     /** Width available for the drawing, in CSS pixels. */
-    width: () => host.clientWidth || element.clientWidth || 600,
+    width: () => layoutWidth(host) || layoutWidth(element) || 600,
     /**
      * table: builds the figure's numbers as a <table> (its "show as a table" and its CSV), or null when there are
      * none yet; tableShown: false when the lesson prints those numbers beside the figure already (CSV only).
