@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './server.mjs';
-import { useSite, snapshot, field, settled } from './browser.mjs';
+import { useSite, snapshot, field, settled, waitForReady } from './browser.mjs';
 
 const site = useSite({ before, after }, startServer);
 
@@ -126,3 +126,29 @@ test('a 2 MB paste into a number field is cut to 2000 characters and explained w
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// The link and the stored state follow a slider only once the reader pauses (lesson-view.js, and the training
+// lessons alike); a reader who leaves the lesson before that pause must still find the value on coming back.
+for (const [lesson, name] of [['pe-matrix', 'maxLen'], ['train-transformer', 'seed']]) {
+  test(`${lesson}: a value changed just before leaving the lesson is there on coming back`, async () => {
+    const { page, problems, context } = await site.open(`#/${lesson}?lang=en`);
+    await page.locator(`[data-field="${name}"] input:not([type=range])`).fill('37');
+    // The frame that takes the value in (the input's next animation frame), then away at once, before the pause.
+    const next = await page.getAttribute('.lesson-pager .pager-next', 'href');
+    const early = await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const waiting = 'deferred' in document.documentElement.dataset;
+      document.querySelector('.lesson-pager .pager-next').click();
+      return waiting;
+    });
+    assert.equal(early, true, 'left before the pause');
+    await waitForReady(page, next);
+    await page.locator('.lesson-pager .pager-previous').click();
+    await waitForReady(page, `#/${lesson}`);
+    assert.equal(await page.locator(`[data-field="${name}"] input:not([type=range])`).inputValue(), '37');
+    await settled(page);
+    assert.match(page.url(), new RegExp(`${name}=37`));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

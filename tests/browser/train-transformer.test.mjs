@@ -5,7 +5,7 @@
 // settings; bad values explained. Both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openTable, runsSettled, continuedPast } from './browser.mjs';
+import { useLesson, openTable, runsSettled, continuedPast, settled as paused } from './browser.mjs';
 import { QUESTIONS } from '../../web/lessons/14-train-transformer/questions.js';
 
 const site = useLesson('train-transformer');
@@ -137,6 +137,7 @@ for (const [lang, other, train, switched] of [['en', 'es', 'Train', /Entrenado: 
         await input.fill('4321');
         await page.waitForFunction(() => document.querySelector('.train-answers caption')?.textContent.includes('4 3 2 1'));
         assert.deepEqual((await page.$$eval('.train-answers tbody tr', (rows) => rows[0].cells[1].textContent)), '1 2 3 4');
+        await paused(page); // the link follows once the reader pauses
         assert.match(page.url(), /input=4321/);
         // Switching language keeps the trained runs and the settings
         await page.getByLabel(lang === 'en' ? 'Language' : 'Idioma').selectOption(other);

@@ -38,9 +38,14 @@ function save() {
   if (!current) return;
   // A link just followed to another lesson (its hashchange not handled yet) must not be overwritten by a
   // redraw of the lesson being left: typing a seed and clicking "Previous" would otherwise stay put.
+  // What the reader set in the lesson being left is still kept, for coming back to it.
+  const view = { lesson: current.lesson.id, lang: language(), params: current.params, decls: current.code.params };
   const inLink = parseHash(location.hash).lesson;
-  if (inLink && inLink !== current.lesson.id && findLesson(inLink)) return;
-  saveView({ lesson: current.lesson.id, lang: language(), params: current.params, decls: current.code.params }, { flags: embedFlags() });
+  if (inLink && inLink !== current.lesson.id && findLesson(inLink)) {
+    saveView(view, { link: false });
+    return;
+  }
+  saveView(view, { flags: embedFlags() });
   keepScorm(current.lesson.id);
 }
 

@@ -253,13 +253,15 @@ export function storedParams(lesson) {
  * Writes the view to the hash (replaceState: moving a slider must not fill the Back button's history, and
  * it does not fire hashchange) and mirrors it in local storage.
  */
-export function saveView(view, { flags = '' } = {}) {
+export function saveView(view, { flags = '', link = true } = {}) {
   // flags: how the page is shown (embed mode), kept in the link but not stored as the lesson's values.
+  // link: false keeps only the lesson's values (a lesson being left, whose link has already moved on).
   const stored = buildHash(view);
   const hash = stored + flags;
+  storage.set(`params:${view.lesson}`, stored.slice(stored.indexOf('?') + 1));
+  if (!link) return hash;
   if (location.hash !== hash) history.replaceState(null, '', hash);
   storage.set('lang', view.lang);
   storage.set('lesson', view.lesson);
-  storage.set(`params:${view.lesson}`, stored.slice(stored.indexOf('?') + 1));
   return hash;
 }

@@ -7,7 +7,7 @@ import { t, language } from '../i18n.js';
 import { describeError } from '../kernel.js';
 import { formatCount } from '../format.js';
 import { fieldMakers, stripFold, shownValue } from '../ui/control-panel.js';
-import { el, titledPanel } from '../ui/dom.js';
+import { el, setText, titledPanel } from '../ui/dom.js';
 import { RUNS } from './run-set.js';
 import './training.css';
 
@@ -163,16 +163,19 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
     train.textContent = t('train.setup.train');
     cancel.textContent = t('train.setup.cancel');
     more.textContent = t('train.setup.continue');
-    note.textContent = stale ? t('train.setup.stale') : t('train.setup.note');
     time.textContent = describeTime(timeState);
-    for (const id of runIds) {
-      const r = rows[id];
-      r.label.textContent = t('train.run.name', { method: runName(id) });
-      r.status.textContent = describe(r.state);
-    }
+    for (const id of runIds) rows[id].status.textContent = describe(rows[id].state);
+    nameRuns();
+    showNote();
     for (const f of Object.values(fields)) f.relabel();
     fold.relabel();
   }
+  // What a method or a setting changes, and only that: relabelling every field on each move of a slider cost a
+  // layout of the whole panel a frame.
+  const nameRuns = () => {
+    for (const id of runIds) setText(rows[id].label, t('train.run.name', { method: runName(id) }));
+  };
+  const showNote = () => setText(note, stale ? t('train.setup.stale') : t('train.setup.note'));
 
   function setButtons() {
     const states = runIds.filter((id) => !rows[id].row.hidden).map((id) => rows[id].state.kind);
@@ -194,7 +197,7 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
     setMethods(next) {
       methods = { ...next };
       for (const id of runIds) rows[id].row.hidden = next[id] === 'off';
-      relabel();
+      nameRuns();
       setButtons();
     },
     /** state: {kind, step, first, last, loss, accuracy, speed, left (seconds), parameters, error, quantity, value} of one run. */
@@ -213,7 +216,7 @@ export function setupView({ params, layout, prefix, runs: runIds = RUNS, presets
     },
     setStale(value) {
       stale = value;
-      relabel();
+      showNote();
       setButtons();
     },
   };

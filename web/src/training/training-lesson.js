@@ -3,7 +3,7 @@
 // the runs on screen stale, Train / Cancel / Continue, language changes and resizes. Each lesson adds what it
 // does with trained runs. No maths here.
 import { onLanguageChange } from '../i18n.js';
-import { perFrame } from '../schedule.js';
+import { atPause, perFrame } from '../schedule.js';
 import { createTransformerRun } from '../kernel.js';
 import { controlsInView } from '../lesson-view.js';
 import { setupView } from './setup-view.js';
@@ -27,12 +27,22 @@ export function trainingLesson({
 }) {
   const view = { ...initial };
   let trainedWith = null; // the training parameters of the runs on screen
+  // The link and the stored state follow a slider once the reader pauses, as in every lesson (lesson-view.js):
+  // history.replaceState and localStorage cost several milliseconds a move. A preset, a button, leaving the page:
+  // at once.
+  const saving = atPause(() => save({ ...view }));
+  const saveNow = () => {
+    saving.cancel();
+    save({ ...view });
+  };
+  const saveIfWaiting = () => saving.waiting && saveNow();
+  addEventListener('pagehide', saveIfWaiting);
 
   const setup = setupView({
     params, layout, prefix, runs: runIds, presets, runTexts,
     onPreset: (preset) => {
       apply(preset.values);
-      save({ ...view });
+      saveNow();
     },
     onValue: propose,
     onTrain: () => go(true),
@@ -63,7 +73,7 @@ export function trainingLesson({
 
   function propose(name, value) {
     view[name] = value;
-    save({ ...view });
+    saving.later();
     if (runIds.includes(name)) setup.setMethods(methods());
     if (trainingParams.includes(name)) showStale();
     else onOther(name);
@@ -115,6 +125,8 @@ export function trainingLesson({
         },
         setParams: apply,
         destroy() {
+          saveIfWaiting();
+          removeEventListener('pagehide', saveIfWaiting);
           offLanguage();
           resize.disconnect();
           runs.terminate();

@@ -33,3 +33,8 @@ export function disclosure(className = '') {
   element.append(summary, body);
   return { element, summary, body };
 }
+
+/** Sets a node's text only when it differs: writing the same text still makes the browser lay the node out again. */
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
