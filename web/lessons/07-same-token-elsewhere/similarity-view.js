@@ -3,7 +3,7 @@
 import { t, language } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { xyChart } from '../../src/charts/xy.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, showTable } from '../../src/charts/table.js';
 import { el } from '../../src/ui/dom.js';
 import { formatNumber } from '../../src/format.js';
 import { certainCosine, withUncertain } from './certain-digits.js';
@@ -44,7 +44,13 @@ export function similarityView() {
   summary.className = 'similarity-summary';
   summary.setAttribute('aria-live', 'polite');
   const figure = chartFigure('similarity-chart');
+  // Under them, the table (each drawing's made into the shown one in place: showTable) and the sentence on
+  // its uncertain digits.
   const tableHost = document.createElement('div');
+  const tableBox = document.createElement('div');
+  const digits = document.createElement('p');
+  digits.className = 'similarity-digits';
+  tableHost.append(tableBox, digits);
   // The summary reads the curve out: the two side by side where the column holds both, the table's digits under
   // them at full width (five columns would scroll sideways in half of it).
   const pair = document.createElement('div');
@@ -118,14 +124,12 @@ export function similarityView() {
     });
     const table = buildTable(digitsCell);
     table.classList.add('similarity-table');
-    const digits = document.createElement('p');
-    digits.className = 'similarity-digits';
     const uncertainNote = uncertain.length
       ? ` ${t('sameToken.similarity.uncertain', { count: uncertain.length, list: uncertain.join(', ') })}`
       : '';
     digits.textContent = t(withDocument ? 'sameToken.similarity.digitsDocument' : 'sameToken.similarity.digits') + uncertainNote;
     digits.dataset.uncertain = uncertain.join(',');
-    tableHost.replaceChildren(scrollBox(table, caption), digits);
+    showTable(tableBox, table, caption);
   }
   return { element, width: figure.width, draw, relabel() {} };
 }

@@ -3,8 +3,8 @@
 import { language, t } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
 import { sliderField } from '../../src/ui/fields.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { titledPanel } from '../../src/ui/dom.js';
+import { dataTable, showTable } from '../../src/charts/table.js';
+import { el, titledPanel } from '../../src/ui/dom.js';
 import { params } from './params.js';
 
 const key = (name) => `textToTokens.fields.${name}`;
@@ -41,23 +41,22 @@ export function batchView({ onValue }) {
     else if (last && last.message) showMessage(last.message);
   };
 
+  const hosts = { inputs: el('div', 'tt-batch-table'), targets: el('div', 'tt-batch-table') };
   function table(which, batch, data) {
     const rows = [];
     for (let r = 0; r < batch.rows; r += 1) {
       rows.push({ header: String(r), cells: Array.from(data.subarray(r * batch.cols, (r + 1) * batch.cols), String) });
     }
     const caption = t(`textToTokens.batch.${which}`, { rows: batch.rows, cols: batch.cols });
-    const el = dataTable({
+    const shown = dataTable({
       caption,
       corner: t('textToTokens.batch.corner'),
       columns: Array.from({ length: batch.cols }, (_, j) => String(j)),
       rows,
     });
-    el.classList.add(`tt-${which}`);
-    const figure = document.createElement('div');
-    figure.className = 'tt-batch-table';
-    figure.append(scrollBox(el, caption));
-    return figure;
+    shown.classList.add(`tt-${which}`);
+    // Made into the table shown in place (showTable): a move of the batch's shape rewrites what changed.
+    showTable(hosts[which], shown, caption);
   }
 
   function draw(batch) {
@@ -68,7 +67,9 @@ export function batchView({ onValue }) {
       dropped === 0 ? t('textToTokens.batch.noneDropped') : t('textToTokens.batch.dropped', { count: dropped }),
       t('textToTokens.batch.shape', { rows: batch.rows, cols: batch.cols }),
     ].join(' ');
-    tables.replaceChildren(table('inputs', batch, batch.inputs), table('targets', batch, batch.targets));
+    table('inputs', batch, batch.inputs);
+    table('targets', batch, batch.targets);
+    if (hosts.inputs.parentNode !== tables) tables.replaceChildren(hosts.inputs, hosts.targets);
   }
 
   function showMessage(message) {

@@ -69,12 +69,15 @@ export function mount({ kernel, initial, save }) {
     panels: [controls, rows],
     relabel: () => selfCheck.relabel(),
     compute: (next, failed) => lesson.attempt(compute, next, failed, () => null),
-    draw: (result) => {
+    draw: (result, view) => {
       // The width first: read after the batch and the rows changed the page, it would force a layout per frame.
       const width = attention.width();
-      batch.draw(result.batch);
-      rows.draw(result.rows);
-      attention.draw(result.attention, width);
+      // Each view is drawn when the lesson's values or language change; while a slider moves, one far from the
+      // screen waits until the reader pauses (lesson-view.js, changed()).
+      const key = `${JSON.stringify(view)}|${language()}`;
+      if (lesson.changed('batch', key, batch.element)) batch.draw(result.batch);
+      if (lesson.changed('rows', key, rows.element)) rows.draw(result.rows);
+      if (lesson.changed('attention', `${key}|${width}`, attention.element)) attention.draw(result.attention, width);
     },
     observe: attention.element,
     // The batch's panel stays in view over every figure (lesson-view.js); what the rows table shows changes only
