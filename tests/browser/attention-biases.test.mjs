@@ -390,3 +390,24 @@ for (const [lang, texts] of [
     await context.close();
   });
 }
+
+test("ALiBi's maps paint each bias in its colour: the diagonal (0) palest, a query's keys deeper red the further back, masked keys grey", async () => {
+  const { page, problems, context } = await open('#/attention-biases?lang=en&heads=8&length=6&alibiMode=causal');
+  const maps = await page.$$eval('.alibi-maps .small-map canvas', (canvases) => canvases.map((canvas) => {
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    return Array.from({ length: canvas.height }, (_, i) => Array.from({ length: canvas.width }, (_, j) => Array.from(data.slice(4 * (i * canvas.width + j), 4 * (i * canvas.width + j) + 4))));
+  }));
+  assert.equal(maps.length, 8);
+  for (const map of maps) {
+    const diagonal = map[0][0];
+    for (let i = 0; i < 6; i++) {
+      assert.deepEqual(map[i][i], diagonal, 'bias 0 on the diagonal');
+      for (let j = i + 1; j < 6; j++) assert.deepEqual(map[i][j], [163, 163, 163, 255], 'a masked key is grey');
+      // Further back, a larger penalty: the green channel of a red ramp falls (ties where the slope is tiny).
+      for (let j = 1; j <= i; j++) assert.ok(map[i][j - 1][1] <= map[i][j][1], `row ${i}: key ${j - 1} at least as deep as key ${j}`);
+    }
+    assert.ok(map[5][0][1] < diagonal[1], 'five keys back is redder than the diagonal');
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});

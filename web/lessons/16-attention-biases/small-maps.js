@@ -7,8 +7,11 @@ import * as Plot from '@observablehq/plot';
 import { legend } from '../../src/charts/plot.js';
 import { px } from '../../src/ui/text-size.js';
 import { el } from '../../src/ui/dom.js';
+import { canvasPool } from '../../src/charts/canvas-pool.js';
 
 const MASKED = '#a3a3a3';
+// Canvases of maps no longer on the page, painted again: up to 16 maps a frame while a slider moves.
+const freshCanvas = canvasPool(32);
 
 /**
  * maps: [{ lines: [title, subtitle?], matrix: {rows, cols, data}, aria }]; domain: [lo, hi] shared by every map
@@ -21,11 +24,16 @@ export function smallMaps({ maps, domain, legendLabel }) {
     : { type: 'linear', scheme: 'reds', reverse: true, domain, label: legendLabel };
   const scale = Plot.scale({ color });
   const colours = new Map(); // a bias repeats along its diagonals: each value is coloured once
+  // One opaque pixel as the canvas stores it (bytes R, G, B, A: a little-endian Uint32).
+  const pixel = (css) => {
+    if (typeof css !== 'string') return 0; // a value with no colour (NaN): left transparent
+    const [r, g, b] = css.startsWith('#') ? [1, 3, 5].map((k) => parseInt(css.slice(k, k + 2), 16)) : css.match(/\d+/g).map(Number);
+    return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+  };
   const colour = (v) => {
-    if (v === -Infinity) return MASKED;
     let c = colours.get(v);
     if (c === undefined) {
-      c = scale.apply(v);
+      c = pixel(v === -Infinity ? MASKED : scale.apply(v));
       colours.set(v, c);
     }
     return c;
@@ -36,18 +44,16 @@ export function smallMaps({ maps, domain, legendLabel }) {
     const { rows, cols, data } = matrix;
     // One canvas pixel per cell, enlarged by CSS without smoothing (as heatmap.js paints): up to 16 maps of 32 × 32
     // cells are redrawn on every frame of a slider, which 16,000 SVG rectangles would slow down.
-    const canvas = document.createElement('canvas');
+    const canvas = freshCanvas();
     canvas.width = cols;
     canvas.height = rows;
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', aria);
     const context = canvas.getContext('2d');
-    for (let i = 0; i < rows; i++) {
-      for (let j = 0; j < cols; j++) {
-        context.fillStyle = colour(data[i * cols + j]);
-        context.fillRect(j, i, 1, 1);
-      }
-    }
+    const image = context.createImageData(cols, rows);
+    const pixels = new Uint32Array(image.data.buffer); // one write per cell instead of four
+    for (let k = 0; k < pixels.length; k++) pixels[k] = colour(data[k]);
+    context.putImageData(image, 0, 0);
     const title = el('p', 'small-map-title');
     title.append(...lines.map((line) => el('span', '', line)));
     const item = el('div', 'small-map');

@@ -3,10 +3,8 @@
 // the next frame, so a drawing made but not yet placed is never painted over. Each kind of chart has its own
 // pool, so a canvas comes back with the class, style and handlers that kind gave it.
 
-const KEPT = 8;
-
-/** A function that returns a canvas not on the page (a reused one, or a new one). */
-export function canvasPool() {
+/** A function that returns a canvas not on the page (a reused one, or a new one); `kept`: how many are kept. */
+export function canvasPool(kept = 8) {
   const spare = [];
   const reserved = new Set();
   return function freshCanvas() {
@@ -14,7 +12,7 @@ export function canvasPool() {
     if (!canvas) {
       canvas = document.createElement('canvas');
       spare.push(canvas);
-      if (spare.length > KEPT) spare.shift();
+      if (spare.length > kept) spare.shift();
     }
     reserved.add(canvas);
     requestAnimationFrame(() => reserved.delete(canvas));
