@@ -411,3 +411,21 @@ test("ALiBi's maps paint each bias in its colour: the diagonal (0) palest, a que
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the small maps fill their rows evenly: 8 heads in two rows of 4 and 12 in two of 6 at 1024 px, not 7 and 1', async () => {
+  const rowsOfMaps = (page) => page.$$eval('.alibi-maps .small-map canvas', (maps) => {
+    const rows = new Map();
+    for (const map of maps) {
+      const top = Math.round(map.getBoundingClientRect().top);
+      rows.set(top, (rows.get(top) ?? 0) + 1);
+    }
+    return [...rows.values()];
+  });
+  const { page, problems, context } = await open('#/attention-biases?lang=en&heads=8', { viewport: { width: 1024, height: 800 } });
+  assert.deepEqual(await rowsOfMaps(page), [4, 4]);
+  await field(page, 'heads', 'input[type=range]').fill('12');
+  await page.waitForFunction(() => document.querySelectorAll('.alibi-maps .small-map').length === 12);
+  assert.deepEqual(await rowsOfMaps(page), [6, 6]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

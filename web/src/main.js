@@ -65,9 +65,13 @@ async function showTextFirst(lesson, lang, ticket) {
   bareText = { lesson, lang };
   // A page's first Intl.NumberFormat loads the browser's number-formatting data (about 30 ms on a laptop, over
   // 100 ms on a phone), and Observable Plot makes one as its module starts, just before the first chart is
-  // drawn: made now, while the page waits for the module and the charts' code, that time is off the way.
+  // drawn: made now, while the page waits for the module and the charts' code, that time is off the way. Once
+  // a page: the data stays loaded.
+  if (numbersWarmed) return;
+  numbersWarmed = true;
   (window.requestIdleCallback ?? setTimeout)(() => new Intl.NumberFormat('en-US').format(0));
 }
+let numbersWarmed = false;
 
 /**
  * Lesson text in the current language, with the lesson's widgets moved into their <div data-slot> places and

@@ -68,6 +68,7 @@ export function alibiView({ onValue, onPreset }) {
         }),
         domain: [-steepest, 0],
         legendLabel: t('biases.alibi.legend'),
+        width: mapsFigure.width(),
       }),
       noteText: `${t('biases.alibi.mapsNote')}${causal ? ` ${t('biases.alibi.maskedNote')}` : ''}`,
       table: () => dataTable({

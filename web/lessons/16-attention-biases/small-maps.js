@@ -15,10 +15,10 @@ const freshCanvas = canvasPool(32);
 
 /**
  * maps: [{ lines: [title, subtitle?], matrix: {rows, cols, data}, aria }]; domain: [lo, hi] shared by every map
- * (diverging at 0 when it holds both signs, sequential when hi is 0); legendLabel: the colour key's title. Returns
- * a <div> holding the key and the maps.
+ * (diverging at 0 when it holds both signs, sequential when hi is 0); legendLabel: the colour key's title; width:
+ * the figure's width in CSS pixels. Returns a <div> holding the key and the maps.
  */
-export function smallMaps({ maps, domain, legendLabel }) {
+export function smallMaps({ maps, domain, legendLabel, width }) {
   const color = domain[1] > 0
     ? { type: 'diverging', scheme: 'rdbu', pivot: 0, domain, label: legendLabel }
     : { type: 'linear', scheme: 'reds', reverse: true, domain, label: legendLabel };
@@ -40,6 +40,14 @@ export function smallMaps({ maps, domain, legendLabel }) {
   };
   const key = legend({ color, width: 240, marginLeft: px(16), style: { fontSize: '13px', color: 'currentColor', background: 'transparent' } });
   const grid = el('div', 'small-maps');
+  // As many maps a row as fit (biases.css: at least 5.5rem each), but rows of equal length where the count allows:
+  // 8 heads in two rows of 4, not 7 and 1. Each map keeps the size it would have in a full row.
+  if (width > 0) {
+    const [least, gap] = [px(88), px(12)];
+    const fit = Math.max(1, Math.floor((width + gap) / (least + gap)));
+    const perRow = Math.ceil(maps.length / Math.ceil(maps.length / fit));
+    grid.style.gridTemplateColumns = `repeat(${perRow}, minmax(0, ${(width + gap) / fit - gap}px))`;
+  }
   for (const { lines, matrix, aria } of maps) {
     const { rows, cols, data } = matrix;
     // One canvas pixel per cell, enlarged by CSS without smoothing (as heatmap.js paints): up to 16 maps of 32 × 32

@@ -94,6 +94,7 @@ export function t5View({ onValue, onPreset }) {
         maps: bias.map((matrix, h) => ({ lines: [t('biases.alibi.head', { head: h + 1 })], matrix, aria: t('biases.t5.biasAria', { head: h + 1, length: n }) })),
         domain: [-bound, bound],
         legendLabel: t('biases.alibi.legend'),
+        width: biasFigure.width(),
       }),
       noteText: t('biases.t5.biasNote', biasVars),
       table: () => {

@@ -4,6 +4,7 @@
 import { t } from '../i18n.js';
 import { scrollBox } from './table.js';
 import { download, exportName, figureSvg, gridCsv, svgToPng, tableCsv } from './export.js';
+import { setText } from '../ui/dom.js';
 import { layoutWidth } from '../ui/layout-width.js';
 
 /**
@@ -78,10 +79,11 @@ export function chartFigure(className) {
      * whole matrix its caption names. fileKey: the settings that tell this figure's files apart ("100x64-paper").
      */
     update({ title, drawing, noteText = '', table, tableShown = true, csv, fileKey = '' }) {
-      caption.textContent = title;
-      summary.textContent = t('charts.showTable');
+      // Texts written only when they change: the same text written again is laid out again, every frame of a drag.
+      setText(caption, title);
+      setText(summary, t('charts.showTable'));
       if (drawing) host.replaceChildren(quietMarks(drawing));
-      note.textContent = noteText;
+      setText(note, noteText);
       note.hidden = !noteText;
       buildTable = table;
       // No numbers to show (nothing drawn yet): no "show as a table" that would open on nothing.
@@ -91,6 +93,8 @@ export function chartFigure(className) {
     },
   };
 }
+
+const setLabel = (node, label) => node.getAttribute('aria-label') !== label && node.setAttribute('aria-label', label);
 
 /**
  * "Download: PNG · SVG · CSV" under a figure: the drawing as the page shows it (PNG at PNG_SCALE for slides)
@@ -145,11 +149,11 @@ function exportBar(figure) {
     element,
     show({ title, host, csv, fileKey }) {
       current = { title, host, csv, fileKey };
-      label.textContent = t('charts.export.label');
-      element.setAttribute('aria-label', t('charts.export.group', { title }));
+      setText(label, t('charts.export.label'));
+      setLabel(element, t('charts.export.group', { title }));
       for (const button of buttons) {
-        button.textContent = button.dataset.export.toUpperCase();
-        button.setAttribute('aria-label', t(`charts.export.${button.dataset.export}`, { title }));
+        setText(button, button.dataset.export.toUpperCase());
+        setLabel(button, t(`charts.export.${button.dataset.export}`, { title }));
       }
       // Only what exists: no drawing yet (or only the "nothing yet" line a figure shows before a run), or no
       // numbers behind it (a row outside the matrix), nothing to save.
