@@ -146,6 +146,28 @@ test('rope: a move of dim redraws the arrows beside its slider at once, the scor
   await context.close();
 });
 
+test("rope: a move of dim repaints the arrows on the chart in place: the same chart, the same axes, the arrows turned anew", async () => {
+  const { page, problems, context } = await site.open('#/rope?lang=en&dim=8', PHONE);
+  const before = await page.evaluate(() => {
+    const chart = document.querySelector('.rope-turning .arrow-chart');
+    chart.dataset.kept = 'yes';
+    chart.querySelector('svg').dataset.kept = 'yes';
+    return chart.querySelector('canvas').arrows.map((a) => a.to);
+  });
+  await page.locator('[data-field="dim"] input[type=text]').fill('16');
+  await page.waitForFunction(() => /width 16/.test(document.querySelector('.rope-turning .chart-note').textContent));
+  const after = await page.evaluate(() => {
+    const chart = document.querySelector('.rope-turning .arrow-chart');
+    return { kept: [chart.dataset.kept, chart.querySelector('svg').dataset.kept], tips: chart.querySelector('canvas').arrows.map((a) => a.to) };
+  });
+  assert.deepEqual(after.kept, ['yes', 'yes']);
+  // d = 16 turns pair 0 by the same angles as d = 8 (θ = 10000^0), pair 1 would not: a wider vector, the same pair 0.
+  assert.equal(after.tips.length, before.length);
+  assert.deepEqual(after.tips.map((t) => t.map((v) => v.toFixed(1))), before.map((t) => t.map((v) => v.toFixed(1))));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("positional-module: a new seed rewrites the batch's table in place (only the numbers change), so a table scrolled sideways stays where the reader put it", async () => {
   const { page, problems, context } = await site.open('#/positional-module?lang=es', { viewport: { width: 360, height: 740 } });
   const before = await page.$eval('.module-x', (table) => {

@@ -39,7 +39,17 @@ for (const [lang, title, right] of [
     assert.ok(ropeGrid.length > 1 && ropeGrid.length === additiveGrid.length, 'both score tables are there');
     assert.ok(diagonalSpread(ropeGrid) < 1e-3);
     assert.ok(diagonalSpread(additiveGrid) > 0.1);
-    assert.equal(await page.locator('.rope-turning svg g[data-mark="arrow"] path').count(), 8);
+    // The arrows painted: one per position, labelled 0 … 7, each as long as the vector's pair (a rotation keeps
+    // it: 1), position 0 not turned (pointing right on the canvas, where the x axis' 1 is).
+    const drawn = await page.$eval('.rope-turning canvas', (canvas) => canvas.arrows);
+    assert.deepEqual(drawn.map((a) => a.text), ['0', '1', '2', '3', '4', '5', '6', '7']);
+    for (const a of drawn) assert.ok(Math.abs(Math.hypot(...a.tip) - 1) < 1e-6, `arrow ${a.text}: ${a.tip}`);
+    const one = await page.$eval('.rope-turning svg', (svg) => {
+      const tick = [...svg.querySelectorAll('[data-mark="x-axis tick label"] text')].find((t) => t.textContent === '1.0');
+      const [box, frame] = [tick.getBoundingClientRect(), svg.getBoundingClientRect()];
+      return ((box.left + box.width / 2 - frame.left) * svg.viewBox.baseVal.width) / frame.width;
+    });
+    assert.ok(Math.abs(drawn[0].to[0] - one) < 1 && Math.abs(drawn[0].to[1] - drawn[0].from[1]) < 0.5, `position 0 at ${drawn[0].to}, the axis' 1 at ${one}`);
     // The who-uses-what table (E002-7) is there.
     assert.match(await page.textContent('.lesson .text-table'), /LLaMA/);
     // Quiz: a wrong answer, then the right one, with feedback (E002-9).

@@ -4,7 +4,7 @@ import { t } from '../../src/i18n.js';
 import { sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { arrowChart } from '../../src/charts/arrows.js';
-import { dataTable, scrollBox } from '../../src/charts/table.js';
+import { dataTable, showTable } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
 import { params } from './params.js';
 import { fieldsUnder } from '../../src/ui/control-panel.js';
@@ -25,18 +25,16 @@ export function d2View({ onValue }) {
   function draw({ pos, embedding, pe, sum }, width) {
     const show = (v) => `[${formatValue(v[0])}, ${formatValue(v[1])}]`;
     const caption = t('formulaSteps.d2.caption', { pos });
-    tableHost.replaceChildren(
-      scrollBox(dataTable({
-        caption,
-        corner: t('formulaSteps.d2.vector'),
-        columns: [t('formulaSteps.d2.values')],
-        rows: [
-          { header: t('formulaSteps.d2.embedding'), cells: [show(embedding)] },
-          { header: t('formulaSteps.d2.pe', { pos }), cells: [show(pe)] },
-          { header: t('formulaSteps.d2.sum', { pos }), cells: [show(sum)] },
-        ],
-      }), caption),
-    );
+    showTable(tableHost, dataTable({
+      caption,
+      corner: t('formulaSteps.d2.vector'),
+      columns: [t('formulaSteps.d2.values')],
+      rows: [
+        { header: t('formulaSteps.d2.embedding'), cells: [show(embedding)] },
+        { header: t('formulaSteps.d2.pe', { pos }), cells: [show(pe)] },
+        { header: t('formulaSteps.d2.sum', { pos }), cells: [show(sum)] },
+      ],
+    }), caption);
     const names = { embedding: t('formulaSteps.d2.embedding'), pe: t('formulaSteps.d2.pe', { pos }), sum: t('formulaSteps.d2.sum', { pos }) };
     const arrows = [
       { x1: 0, y1: 0, x2: embedding[0], y2: embedding[1], name: names.embedding },
@@ -51,6 +49,7 @@ export function d2View({ onValue }) {
         arrows,
         width,
         extent: 2.2,
+        reuse: figure.host.firstElementChild,
         labels: { x: t('formulaSteps.d2.x'), y: t('formulaSteps.d2.y'), aria: t('formulaSteps.d2.aria', { pos }), description: t('formulaSteps.d2.description') },
       }),
       // The numbers are the table above the drawing: the arrows' ends go to the CSV only.

@@ -24,6 +24,7 @@ export function arrowsView() {
         width,
         extent: 1.3,
         circle: true,
+        reuse: figure.host.firstElementChild,
         labels: { x: t('rope.arrows.x', vars), y: t('rope.arrows.y', vars), aria: t('rope.arrows.aria', vars), description: t('rope.arrows.description') },
       }),
       table: () => {

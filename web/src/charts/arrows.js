@@ -1,35 +1,127 @@
 // charts/arrows.js — vectors in the plane drawn as arrows on equal axes (a unit circle optional): a 2-D
 // embedding plus its positional encoding, or a RoPE pair turning with the position.
+//
+// Plot draws the frame, the grid, the axes at 0 and the circle; the arrows and their labels are painted on a
+// canvas laid over it, where Plot's scales put them, with Plot's own arrowheads. A slider moves the arrows and
+// rarely the axes: given the drawing on screen (`reuse`), a chart whose axes are the same only paints its canvas
+// again, and the figure keeps the same element (charts/figure.js), so a move neither builds nor lays out the
+// axes anew (in rope they were a quarter of a move's work, and Plot's arrows most of the rest).
 import * as Plot from '@observablehq/plot';
-import { plot } from './plot.js';
-import { px } from '../ui/text-size.js';
+import { plot, legend } from './plot.js';
+import { px, textScale } from '../ui/text-size.js';
+import { canvasPool } from './canvas-pool.js';
+
+const STROKE = 2.5; // the arrows' width, as Plot.arrow's strokeWidth
+const HEAD = 10; // Plot.arrow's headLength: the wings are HEAD / 1.5 stroke widths long, at ±30° from the shaft
+const FONT = 'system-ui, sans-serif';
+const freshCanvas = canvasPool();
+let ink = null; // the page's text colour (--ink), read once: what Plot's currentColor text would be
+const escapeXml = (text) => String(text).replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c]);
 
 /**
  * arrows: [{x1, y1, x2, y2, name, text?}] (name picks the colour and the legend entry; text is written
  * at the tip); extent: half-width of the square view; circle: draw the unit circle;
- * labels: {x, y, aria, description}.
+ * labels: {x, y, aria, description}; reuse: the drawing this figure shows now, kept if its axes are the same.
  */
-export function arrowChart({ arrows, width, labels, extent = 2, circle = false }) {
+export function arrowChart({ arrows, width, labels, extent = 2, circle = false, reuse = null }) {
   const size = Math.min(width, px(420));
   const names = [...new Set(arrows.map((a) => a.name))];
+  const key = JSON.stringify([size, extent, circle, labels.x, labels.y, textScale()]);
+  const chart = reuse?.arrowChart?.key === key ? reuse : axesChart({ size, extent, circle, labels, key });
+  const { svg, canvas } = chart.arrowChart;
+  svg.setAttribute('aria-label', labels.aria);
+  svg.setAttribute('aria-description', labels.description);
+  // The colour key above the chart when there is more than one name, made again only when the names change.
+  const colour = { domain: names, scheme: 'observable10' };
+  if (chart.arrowChart.names !== names.join('\n')) {
+    chart.arrowChart.names = names.join('\n');
+    chart.querySelector(':scope > .arrow-key')?.remove();
+    if (names.length > 1) {
+      const key = legend({ color: colour, style: { fontSize: '13px' } });
+      key.classList.add('arrow-key');
+      chart.prepend(key);
+    }
+  }
+  paint(canvas, chart.arrowChart, arrows, Plot.scale({ color: colour }));
+  return chart;
+}
+
+/** The chart without its arrows: Plot's frame, grid and axes, and the canvas laid over them. */
+function axesChart({ size, extent, circle, labels, key }) {
   const ring = Array.from({ length: 121 }, (_, i) => ({ x: Math.cos((i / 60) * Math.PI), y: Math.sin((i / 60) * Math.PI) }));
-  return plot({
+  const svg = plot({
     width: size,
     height: size,
     marginLeft: px(46),
     marginBottom: px(40),
-    ariaLabel: labels.aria,
-    ariaDescription: labels.description,
     style: { fontSize: '13px', color: 'currentColor', background: 'transparent' },
     x: { domain: [-extent, extent], label: labels.x, grid: true },
     y: { domain: [-extent, extent], label: labels.y, grid: true },
-    color: { legend: names.length > 1, domain: names, scheme: 'observable10' },
     marks: [
       Plot.ruleX([0], { strokeOpacity: 0.4 }),
       Plot.ruleY([0], { strokeOpacity: 0.4 }),
       circle ? Plot.line(ring, { x: 'x', y: 'y', strokeOpacity: 0.35, strokeDasharray: '4,3' }) : null,
-      Plot.arrow(arrows, { x1: 'x1', y1: 'y1', x2: 'x2', y2: 'y2', stroke: 'name', strokeWidth: 2.5, headLength: 10 }),
-      Plot.text(arrows.filter((a) => a.text), { x: (a) => a.x2 * 1.12, y: (a) => a.y2 * 1.12, text: 'text', fontSize: 12 }),
     ],
   });
+  const canvas = freshCanvas();
+  canvas.className = 'labelled-cells'; // laid over the whole chart (charts.css)
+  canvas.setAttribute('aria-hidden', 'true'); // the chart's aria-label and the table describe it
+  const frame = document.createElement('div');
+  frame.className = 'heatmap-frame';
+  frame.append(svg, canvas);
+  const element = document.createElement('div');
+  element.className = 'arrow-chart';
+  element.append(frame);
+  element.arrowChart = { key, svg, canvas, size, x: svg.scale('x'), y: svg.scale('y') };
+  return element;
+}
+
+/** The arrows and their labels on the canvas, with the same shapes as SVG for a saved figure (export.js). */
+function paint(canvas, { size, x, y }, arrows, colour) {
+  const ratio = window.devicePixelRatio || 1;
+  // Sized only when the size changes: setting it, even to the same value, makes the canvas laid out again.
+  const pixels = Math.round(size * ratio);
+  if (canvas.width !== pixels) canvas.width = pixels;
+  if (canvas.height !== pixels) canvas.height = pixels;
+  const context = canvas.getContext('2d');
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  context.clearRect(0, 0, size, size);
+  context.lineWidth = STROKE;
+  context.lineCap = 'round';
+  context.lineJoin = 'round';
+  const vector = [];
+  for (const a of arrows) {
+    const [x1, y1, x2, y2] = [x.apply(a.x1), y.apply(a.y1), x.apply(a.x2), y.apply(a.y2)];
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    if (!(length > 0)) continue;
+    // Plot.arrow's head: wings of min(HEAD / 1.5 × stroke width, a third of the arrow), 30° either side.
+    const wing = Math.min((HEAD / 1.5) * STROKE, length / 3);
+    const angle = Math.atan2(y2 - y1, x2 - x1);
+    const [x3, y3, x4, y4] = [x2 - wing * Math.cos(angle + Math.PI / 6), y2 - wing * Math.sin(angle + Math.PI / 6), x2 - wing * Math.cos(angle - Math.PI / 6), y2 - wing * Math.sin(angle - Math.PI / 6)];
+    const stroke = colour.apply(a.name);
+    context.strokeStyle = stroke;
+    context.beginPath();
+    context.moveTo(x1, y1);
+    context.lineTo(x2, y2);
+    context.moveTo(x3, y3);
+    context.lineTo(x2, y2);
+    context.lineTo(x4, y4);
+    context.stroke();
+    vector.push(`<path d="M${x1},${y1}L${x2},${y2}M${x3},${y3}L${x2},${y2}L${x4},${y4}" fill="none" stroke="${stroke}" stroke-width="${STROKE}" stroke-linecap="round" stroke-linejoin="round"/>`);
+  }
+  // Each label just past its arrow's tip (Plot.text at 1.12 times the tip), in the page's text colour.
+  const fontSize = Math.round(12 * textScale() * 10) / 10;
+  ink ??= getComputedStyle(document.documentElement).getPropertyValue('--ink').trim() || '#1a1a1a';
+  context.font = `${fontSize}px ${FONT}`;
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillStyle = ink;
+  for (const a of arrows.filter((arrow) => arrow.text)) {
+    const [tx, ty] = [x.apply(a.x2 * 1.12), y.apply(a.y2 * 1.12)];
+    context.fillText(a.text, tx, ty);
+    vector.push(`<text x="${tx}" y="${ty}" fill="${ink}" font-size="${fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(a.text)}</text>`);
+  }
+  canvas.vector = { width: size, height: size, markup: vector.join('') };
+  // What the canvas shows, for the tests: each arrow's ends in the chart's pixels and in its units, and its label.
+  canvas.arrows = arrows.map((a) => ({ from: [x.apply(a.x1), y.apply(a.y1)], to: [x.apply(a.x2), y.apply(a.y2)], tip: [a.x2, a.y2], text: a.text ?? null }));
 }

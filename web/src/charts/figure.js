@@ -82,7 +82,8 @@ export function chartFigure(className) {
       // Texts written only when they change: the same text written again is laid out again, every frame of a drag.
       setText(caption, title);
       setText(summary, t('charts.showTable'));
-      if (drawing) host.replaceChildren(quietMarks(drawing));
+      // A chart may hand back the drawing on screen, repainted (charts/arrows.js): it stays where it is.
+      if (drawing && drawing !== host.firstElementChild) host.replaceChildren(quietMarks(drawing));
       setText(note, noteText);
       note.hidden = !noteText;
       buildTable = table;
