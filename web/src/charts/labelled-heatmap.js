@@ -107,7 +107,7 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
     vector.push(`<text x="${left + x.bandwidth / 2}" y="${top + y.bandwidth / 2}" fill="${context.fillStyle}" font-size="${fontSize}" text-anchor="middle" dominant-baseline="central">${text}</text>`);
     printed[Math.floor(k / matrix.cols)][k % matrix.cols] = text;
   });
-  // What each cell shows, for the tests and the tooltip: the text printed in it (null where none fits).
+  // What each cell shows, for the tests: the text printed in it (null where none fits).
   canvas.printed = printed;
   canvas.dataset.fontSize = String(fontSize);
   canvas.vector = { width: chartWidth, height, markup: vector.join('') };
