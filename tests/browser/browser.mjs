@@ -196,7 +196,8 @@ export async function snapshot(page) {
   return page.evaluate(() => ({
     heatmapTitle: document.querySelector('.heatmap figcaption')?.textContent,
     heatmapImage: document.querySelector('.heatmap canvas')?.toDataURL(),
-    linePaths: [...document.querySelectorAll('.lines svg path')].map((p) => p.getAttribute('d')).join('|'),
+    // The waves as the line chart's canvas painted them (charts/lines.js): each row's name and heights.
+    linePaths: JSON.stringify((document.querySelector('.lines canvas')?.lines ?? []).map((l) => [l.name, Array.from(l.y)])),
     inspector: document.querySelector('.inspector')?.textContent,
     fullTable: document.querySelector('.values .data-table:not(.inspector-table)')?.textContent ?? null,
   }));

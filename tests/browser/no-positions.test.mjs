@@ -3,7 +3,7 @@
 // what the text says of lesson 15's runs; its links; the self-check against the lab's numbers; a phone's width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLesson, openPage, openTable, field, overflow, waitForReady, answerQuiz, linkLeadsTo } from './browser.mjs';
+import { useLesson, openPage, openTable, field, overflow, waitForReady, answerQuiz, linkLeadsTo, settled } from './browser.mjs';
 import { longerThanSeenFindings, paragraphWith } from './training-findings.mjs';
 import { QUESTIONS } from '../../web/lessons/17-no-positions/questions.js';
 
@@ -132,4 +132,25 @@ test('at phone width (360 px) the page does not scroll sideways, with the table 
   assert.equal(await overflow(page), 0);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('a move of the slider changes the chart on screen in place (charts/morph.js): the same <svg> stays, and it is the chart a page opened at the new value draws', async () => {
+  const drawn = (page) => page.$eval('.nopos-share .chart-host', (host) => ({
+    svg: host.querySelector('svg[role="img"]').outerHTML,
+    legend: host.querySelector('[class*="-swatches"]').outerHTML,
+    lines: host.querySelector('canvas').series,
+  }));
+  const moved = await open('#/no-positions?lang=en&tokens=5');
+  await moved.page.evaluate(() => (window.shownChart = document.querySelector('.nopos-share .chart-host svg[role="img"]')));
+  await field(moved.page, 'tokens').fill('11');
+  await moved.page.waitForFunction(() => document.querySelector('.nopos-share .chart-host canvas').series[0].points.length === 11);
+  await settled(moved.page);
+  assert.equal(await moved.page.evaluate(() => document.querySelector('.nopos-share .chart-host svg[role="img"]') === window.shownChart), true);
+  const fresh = await open('#/no-positions?lang=en&tokens=11');
+  const [after, expected] = [await drawn(moved.page), await drawn(fresh.page)];
+  assert.equal(after.lines[0].points.length, 11);
+  assert.deepEqual(after, expected);
+  assert.deepEqual([moved.problems, fresh.problems], [[], []]);
+  await moved.context.close();
+  await fresh.context.close();
 });

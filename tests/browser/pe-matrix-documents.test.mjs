@@ -124,6 +124,24 @@ for (const [lang, paperName] of [['en', /\(paper formula\)$/], ['es', /\(fórmul
       const shown = printed(row1[i + 1]);
       assert.ok(Math.abs(shown.value - v) <= shown.half + 3e-7 + 6e-8, `dim ${i + 4}: ${row1[i + 1]} vs ${v}`);
     });
+    // The waves painted on the chart's canvas (charts/lines.js): one row per column, in the table's order, a dot
+    // on each of the 20 positions, each value where its row's −1.1 … 1.1 puts it, and the row's middle where Plot
+    // drew that row's zero line.
+    const rows = await cells(page, '.lines details');
+    const drawn = await page.$eval('.lines .chart-host', (host) => ({
+      lines: host.querySelector('canvas').lines.map((l) => ({ ...l, x: Array.from(l.x), y: Array.from(l.y) })),
+      zeros: [...host.querySelectorAll('svg [data-mark="rule"] line')].map((line) => new DOMPoint(0, line.y1.baseVal.value).matrixTransform(line.getCTM()).y),
+    }));
+    assert.deepEqual(drawn.lines.map((l) => [l.name, l.x.length, l.dots]), [4, 5, 6, 7].map((d) => [`dim ${d}`, 20, true]));
+    drawn.lines.forEach((line, i) => {
+      const [top, bottom] = line.row;
+      const middle = (top + bottom) / 2;
+      assert.ok(Math.abs(drawn.zeros[i] - middle) < 0.01, `dim ${i + 4}: zero at ${drawn.zeros[i]}, row middle ${middle}`);
+      line.y.forEach((y, p) => {
+        const value = printed(rows[p][i + 1]).value;
+        assert.ok(Math.abs(y - (middle - (value / 1.1) * ((bottom - top) / 2))) < 0.01, `dim ${i + 4}, position ${p}: ${y}`);
+      });
+    });
     // The explanation: which columns, and why these (slow enough to be smooth, fast enough to move in 20 positions).
     const text = (await page.textContent('.lesson')).replace(/\s+/g, ' ');
     assert.match(text, lang === 'en'

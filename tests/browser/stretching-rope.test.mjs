@@ -15,16 +15,14 @@ const answerText = (page, question, option) => page.textContent(`.lesson-quiz .q
 const { open } = useLesson('stretching-rope');
 
 /**
- * The angle chart's lines for the methods named (as its legend names them): each line's path, colour and
- * whether it is dashed. Plot draws one path per method, in the legend's order, dashed lines in a group of
- * their own; the colour tells which method a path is.
+ * The angle chart's lines for the methods named (as its legend names them): each line's points, colour and
+ * whether it is dashed, as its canvas painted them (charts/series.js); the legend's colour tells which method a
+ * line is.
  */
 const linesOf = (page, names) => page.evaluate((names) => {
   const figure = document.querySelector('.stretch-positions');
   const legend = [...figure.querySelectorAll('[class*="swatches"] [class*="swatch"]')].map((s) => ({ name: s.textContent.trim(), color: s.querySelector('svg')?.getAttribute('fill') }));
-  const paths = [...figure.querySelectorAll('svg g[data-mark="line"] path')].map((p) => ({
-    d: p.getAttribute('d'), stroke: p.getAttribute('stroke'), dashed: p.parentElement.hasAttribute('stroke-dasharray'),
-  }));
+  const paths = figure.querySelector('.chart-host canvas').series.map((s) => ({ d: JSON.stringify(s.points), stroke: s.colour, dashed: s.dashed }));
   return names.map((name) => paths.find((p) => p.stroke === legend.find((l) => l.name === name)?.color));
 }, names);
 const { cases } = golden('rope_scaling.json');
@@ -240,7 +238,7 @@ test('the self-check (en): the answers agree with the wavelengths and the counts
 
 test('RoFormer\'s bound is drawn as two lines that do not tangle: the steep start distance by distance, then the mean of each band of 64 distances, as its note says', async () => {
   const { page, problems, context } = await open('#/stretching-rope?lang=en');
-  const lines = await page.$$eval('.stretch-decay svg g[data-mark="line"] path', (ps) => ps.map((p) => p.getAttribute('d').split(/[ML]/).filter(Boolean).length));
+  const lines = await page.$eval('.stretch-decay .chart-host canvas', (canvas) => canvas.series.map((s) => s.points.length));
   // 4,095 distances: 64 drawn one by one, then 63 bands of 64 (the last one shorter).
   assert.deepEqual(lines, [64 + 63, 64 + 63]);
   assert.match(await page.textContent('.stretch-decay .chart-note'), /past distance 64, each point is the mean over a band of 64 distances/);

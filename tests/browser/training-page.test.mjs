@@ -33,7 +33,7 @@ test('while three runs train: one chart a frame at most, paced, and the page fre
   });
   // …and the drawing too, a frame or so after the table: a dot for every run at every step of the table.
   const steps = await page.locator('.train-accuracy tbody tr').count();
-  await page.waitForFunction((dots) => document.querySelectorAll('.train-accuracy .chart-host svg [data-mark="dot"] circle').length === dots, steps * 3);
+  await page.waitForFunction((dots) => [...(document.querySelector('.train-accuracy .chart-host canvas')?.series ?? [])].reduce((n, s) => n + (s.dots ? s.points.length : 0), 0) === dots, steps * 3);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -133,6 +133,7 @@ export function farView({ onValue }) {
         logX: true,
         logY: true,
         labels: { x: t('distances.far.x'), y: t('distances.far.y'), aria: t('distances.far.aria', chartVars), description: t('distances.far.description') },
+        yInclude: [0.5],
         marks: [Plot.ruleY([0.5], { stroke: 'currentColor', strokeDasharray: '4,3' })],
       }),
       noteText: t('distances.far.note'),

@@ -37,7 +37,7 @@ export function lengthView() {
     figure.update({
       title: chartTitle,
       drawing: seriesChart({
-        series, width: figure.width(), labels, yDomain: [0, 1], yZero: true,
+        series, width: figure.width(), labels, yDomain: [0, 1], yZero: true, xInclude: [trainMax + 0.5],
         marks: [Plot.ruleX([trainMax + 0.5], { stroke: 'currentColor', strokeDasharray: '4 3' }), Plot.text([t('longer.result.seen')], { x: trainMax + 0.5, frameAnchor: 'bottom', dx: -4, textAnchor: 'end', dy: -6 }), Plot.text([t('longer.result.unseen')], { x: trainMax + 0.5, frameAnchor: 'bottom', dx: 4, textAnchor: 'start', dy: -6 })],
       }),
       noteText: t('longer.result.note'),

@@ -8,6 +8,7 @@ import { legend } from '../../src/charts/plot.js';
 import { px } from '../../src/ui/text-size.js';
 import { el } from '../../src/ui/dom.js';
 import { canvasPool } from '../../src/charts/canvas-pool.js';
+import { morphable } from '../../src/charts/morph.js';
 
 const MASKED = '#a3a3a3';
 // Canvases of maps no longer on the page, painted again: up to 16 maps a frame while a slider moves.
@@ -70,5 +71,7 @@ export function smallMaps({ maps, domain, legendLabel, width }) {
   }
   const element = el('div', 'small-maps-figure');
   element.append(key, grid);
-  return element;
+  // On a move the maps' titles and places mostly stay: the figure on screen is morphed into this one, its
+  // canvases swapped for these.
+  return morphable(element);
 }

@@ -58,6 +58,7 @@ export function resultView() {
         logX: true,
         logY: true,
         labels: { x: t('lm.result.byLength.x'), y: t('lm.result.byLength.y'), aria: t('lm.result.byLength.aria', { L }), description: t('lm.result.byLength.description', { L }) },
+        xInclude: [L],
         marks: trainingMark(L),
       }),
       noteText: t('lm.result.byLength.note', { segments: runs[0].evaluations.map((e) => count(e.segments)).join(' · ') }),
@@ -92,6 +93,7 @@ export function resultView() {
             : { name: name(r), x: [], y: [] })),
           width: byPosition.width(),
           labels: { x: t('lm.result.byPosition.x'), y: t('lm.result.byPosition.y'), aria: t('lm.result.byPosition.aria', { L: count(L), longest: count(longest) }), description: t('lm.result.byPosition.description', { L }) },
+          xInclude: [L],
           marks: trainingMark(L),
         })
         : el('p', 'chart-empty', t('lm.result.empty')),

@@ -10,13 +10,11 @@ import * as Plot from '@observablehq/plot';
 import { plot, legend } from './plot.js';
 import { px, textScale } from '../ui/text-size.js';
 import { canvasPool } from './canvas-pool.js';
+import { context2d, escapeXml, inkColour, layered, setVector, FONT } from './canvas-layer.js';
 
 const STROKE = 2.5; // the arrows' width, as Plot.arrow's strokeWidth
 const HEAD = 10; // Plot.arrow's headLength: the wings are HEAD / 1.5 stroke widths long, at ±30° from the shaft
-const FONT = 'system-ui, sans-serif';
 const freshCanvas = canvasPool();
-let ink = null; // the page's text colour (--ink), read once: what Plot's currentColor text would be
-const escapeXml = (text) => String(text).replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c]);
 
 /**
  * arrows: [{x1, y1, x2, y2, name, text?}] (name picks the colour and the legend entry; text is written
@@ -64,28 +62,16 @@ function axesChart({ size, extent, circle, labels, key }) {
     ],
   });
   const canvas = freshCanvas();
-  canvas.className = 'labelled-cells'; // laid over the whole chart (charts.css)
-  canvas.setAttribute('aria-hidden', 'true'); // the chart's aria-label and the table describe it
-  const frame = document.createElement('div');
-  frame.className = 'heatmap-frame';
-  frame.append(svg, canvas);
   const element = document.createElement('div');
   element.className = 'arrow-chart';
-  element.append(frame);
+  element.append(layered(svg, canvas));
   element.arrowChart = { key, svg, canvas, size, x: svg.scale('x'), y: svg.scale('y') };
   return element;
 }
 
 /** The arrows and their labels on the canvas, with the same shapes as SVG for a saved figure (export.js). */
 function paint(canvas, { size, x, y }, arrows, colour) {
-  const ratio = window.devicePixelRatio || 1;
-  // Sized only when the size changes: setting it, even to the same value, makes the canvas laid out again.
-  const pixels = Math.round(size * ratio);
-  if (canvas.width !== pixels) canvas.width = pixels;
-  if (canvas.height !== pixels) canvas.height = pixels;
-  const context = canvas.getContext('2d');
-  context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  context.clearRect(0, 0, size, size);
+  const context = context2d(canvas, size, size);
   context.lineWidth = STROKE;
   context.lineCap = 'round';
   context.lineJoin = 'round';
@@ -111,7 +97,7 @@ function paint(canvas, { size, x, y }, arrows, colour) {
   }
   // Each label just past its arrow's tip (Plot.text at 1.12 times the tip), in the page's text colour.
   const fontSize = Math.round(12 * textScale() * 10) / 10;
-  ink ??= getComputedStyle(document.documentElement).getPropertyValue('--ink').trim() || '#1a1a1a';
+  const ink = inkColour();
   context.font = `${fontSize}px ${FONT}`;
   context.textAlign = 'center';
   context.textBaseline = 'middle';
@@ -121,7 +107,7 @@ function paint(canvas, { size, x, y }, arrows, colour) {
     context.fillText(a.text, tx, ty);
     vector.push(`<text x="${tx}" y="${ty}" fill="${ink}" font-size="${fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(a.text)}</text>`);
   }
-  canvas.vector = { width: size, height: size, markup: vector.join('') };
+  setVector(canvas, size, size, vector);
   // What the canvas shows, for the tests: each arrow's ends in the chart's pixels and in its units, and its label.
   canvas.arrows = arrows.map((a) => ({ from: [x.apply(a.x1), y.apply(a.y1)], to: [x.apply(a.x2), y.apply(a.y2)], tip: [a.x2, a.y2], text: a.text ?? null }));
 }

@@ -6,6 +6,7 @@ import { scrollBox } from './table.js';
 import { download, exportName, figureSvg, gridCsv, svgToPng, tableCsv } from './export.js';
 import { setText } from '../ui/dom.js';
 import { layoutWidth } from '../ui/layout-width.js';
+import { canMorph, morph } from './morph.js';
 
 /**
  * The lower half of a figure: a short note (p.chart-note) and a <details class="chart-table"> whose
@@ -83,7 +84,12 @@ export function chartFigure(className) {
       setText(caption, title);
       setText(summary, t('charts.showTable'));
       // A chart may hand back the drawing on screen, repainted (charts/arrows.js): it stays where it is.
-      if (drawing && drawing !== host.firstElementChild) host.replaceChildren(quietMarks(drawing));
+      // A chart drawn anew on every move changes on screen only where it differs (charts/morph.js).
+      const shown = host.firstElementChild;
+      if (drawing && drawing !== shown) {
+        if (shown && host.childNodes.length === 1 && canMorph(shown, drawing)) morph(shown, quietMarks(drawing));
+        else host.replaceChildren(quietMarks(drawing));
+      }
       setText(note, noteText);
       note.hidden = !noteText;
       buildTable = table;

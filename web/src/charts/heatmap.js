@@ -13,6 +13,7 @@ import { px, chartHeight } from '../ui/text-size.js';
 import { titleOnTop, yTickRoom } from './axes.js';
 import { downsample } from './downsample.js';
 import { canvasPool } from './canvas-pool.js';
+import { morphable } from './morph.js';
 
 // Room for the axes' ticks and titles, grown with large text.
 const margins = () => ({ top: px(8), right: px(12), bottom: px(46), left: px(62) });
@@ -160,5 +161,6 @@ export function heatmap({ matrix, width, labels, domain = [-1, 1] }) {
   const element = document.createElement('div');
   element.append(key, frame);
   element.dataset.averaged = String(grid.rows < matrix.rows || grid.cols < matrix.cols);
-  return element;
+  // A move changes the axes little and the legend rarely: the drawing on screen is morphed into this one.
+  return morphable(element);
 }

@@ -12,6 +12,8 @@ import { plot, legend } from './plot.js';
 import { px, textScale } from '../ui/text-size.js';
 import { textWidth } from './axes.js';
 import { canvasPool } from './canvas-pool.js';
+import { context2d, layered, setVector, FONT } from './canvas-layer.js';
+import { morphable } from './morph.js';
 
 /**
  * matrix: {rows, cols, data}; rowLabels, colLabels: unique strings; labels: {x, y, legend, aria, description};
@@ -25,7 +27,6 @@ const format = (v, places) => {
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text.replace(/^-/, '−');
 };
 const MASKED = '#a3a3a3'; // a masked score's cell: grey, outside both colour scales
-const FONT = 'system-ui, sans-serif'; // Plot's own font for a chart's text
 const freshCanvas = canvasPool();
 
 export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, scale = 'diverging', domain, digits = 2 }) {
@@ -80,12 +81,7 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
   const colourOf = Plot.scale({ color });
   const fontSize = Math.round(12 * textScale() * 10) / 10; // as plot.js grows a text mark's 12 px
   const canvas = freshCanvas();
-  const ratio = window.devicePixelRatio || 1; // sharp numbers on a phone's dense screen
-  canvas.width = Math.round(chartWidth * ratio);
-  canvas.height = Math.round(height * ratio);
-  const context = canvas.getContext('2d');
-  context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  context.clearRect(0, 0, chartWidth, height);
+  const context = context2d(canvas, chartWidth, height);
   context.font = `${fontSize}px ${FONT}`;
   context.textAlign = 'center';
   context.textBaseline = 'middle';
@@ -110,9 +106,7 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
   // What each cell shows, for the tests: the text printed in it (null where none fits).
   canvas.printed = printed;
   canvas.dataset.fontSize = String(fontSize);
-  canvas.vector = { width: chartWidth, height, markup: vector.join('') };
-  canvas.className = 'labelled-cells';
-  canvas.setAttribute('aria-hidden', 'true'); // the chart's aria-label and the table describe it
+  setVector(canvas, chartWidth, height, vector);
   // The cell under the pointer, in the chart's own coordinates (CSS may scale the chart down on a phone).
   canvas.onpointermove = (event) => {
     const box = canvas.getBoundingClientRect();
@@ -122,11 +116,9 @@ export function labelledHeatmap({ matrix, rowLabels, colLabels, width, labels, s
     canvas.title = d ? `${d.row} · ${d.col}: ${show(d.value)}` : '';
   };
   canvas.title = '';
-  const frame = document.createElement('div');
-  frame.className = 'heatmap-frame';
-  frame.append(chart, canvas);
   const element = document.createElement('div');
   element.className = 'labelled-heatmap';
-  element.append(key, frame);
-  return element;
+  element.append(key, layered(chart, canvas));
+  // A move mostly keeps the axes' words and places: the map on screen is morphed into this one (charts/morph.js).
+  return morphable(element);
 }

@@ -4,6 +4,7 @@
 import * as Plot from '@observablehq/plot';
 import { textScale } from '../ui/text-size.js';
 import { titleOnTop } from './axes.js';
+import { whole } from './morph.js';
 import './plot.css';
 
 const grow = (size, scale) => Math.round(parseFloat(size) * scale * 10) / 10;
@@ -48,5 +49,6 @@ export function legend(options) {
   }
   reserved.add(copy);
   requestAnimationFrame(() => reserved.delete(copy));
-  return copy;
+  // Kept copies are shared: a drawing morphed into another (charts/morph.js) must not change one in place.
+  return whole(copy);
 }

@@ -1,54 +1,129 @@
 // charts/series.js — one or more series of (x, y) points as lines with dots, optional logarithmic y axis and
 // highlighted points: wavelengths per pair, scores per offset, a training loss as it grows… Generic: the
 // caller names the axes.
+//
+// Plot draws the axes, the grid and the caller's notes (a dashed rule, a word on it); the lines and their dots
+// are painted on a canvas behind them (charts/canvas-layer.js), where Plot's scales put them, as Plot's line and
+// dot marks would draw them. Four series of 64 points were some 300 SVG nodes rebuilt on every move of a slider.
 import * as Plot from '@observablehq/plot';
-import { plot } from './plot.js';
+import { plot, legend } from './plot.js';
 import { px, chartHeight } from '../ui/text-size.js';
 import { language } from '../i18n.js';
 import { linearTicks, logTickFormat, yTickRoom } from './axes.js';
+import { canvasPool } from './canvas-pool.js';
+import { morphable } from './morph.js';
+import { context2d, inkColour, layered, plotOffset, setVector } from './canvas-layer.js';
+
+const STROKE = 1.75; // the lines' width
+const DASH = [6, 5]; // a dashed series' pattern
+const RADIUS = 2.5; // the dots'
+const freshCanvas = canvasPool();
+const finite = (values) => values.filter(Number.isFinite);
+const round = (v) => Math.round(v * 100) / 100; // a hundredth of a pixel is plenty in a saved SVG
 
 /**
  * series: [{name, x: number[], y: number[], dashed}]; labels: {x, y, aria, description}; logY: log scale on y;
- * logX: log scale on x; marks: extra Plot marks (rules, highlighted dots) drawn on top; xDomain / yDomain: fixed axis ranges
- * (a curve that grows while a job runs keeps its axis); yZero: the y axis includes 0; yInclude: y values the axis
- * must reach besides the data's (a rule drawn among `marks`), as Plot's own domain would. A `dashed` series is
- * drawn dashed, over the solid ones: where it lies on another series, both still show.
+ * logX: log scale on x; marks: extra Plot marks (rules, notes) drawn over the lines; xDomain / yDomain: fixed axis
+ * ranges (a curve that grows while a job runs keeps its axis); yZero: the y axis includes 0; xInclude / yInclude:
+ * values the axes must reach besides the data's (where a rule among `marks` stands), as Plot's own domain would.
+ * A `dashed` series is drawn dashed, over the solid ones: where it lies on another series, both still show.
  */
-export function seriesChart({ series, width, labels, logY = false, logX = false, marks = [], xDomain, yDomain, yZero = false, yInclude = [] }) {
-  const points = series.flatMap((s) => s.x.map((x, i) => ({ series: s.name, x, y: s.y[i], dashed: Boolean(s.dashed) })));
-  const dense = points.length / Math.max(1, series.length) > 60;
+export function seriesChart({ series, width, labels, logY = false, logX = false, marks = [], xDomain, yDomain, yZero = false, xInclude = [], yInclude = [] }) {
+  const count = series.reduce((n, s) => n + s.x.length, 0);
+  const dense = count / Math.max(1, series.length) > 60;
   const height = chartHeight(width, 0.45, 260, 360);
-  // The y range as Plot will take it: the given domain, else the values' extent (with 0 when asked).
-  const ys = points.map((p) => p.y).concat(yInclude).filter((v) => Number.isFinite(v) && (!logY || v > 0));
-  const extent = [Math.min(...ys, yZero && !logY ? 0 : Infinity), Math.max(...ys, yZero && !logY ? 0 : -Infinity)];
+  // The ranges as Plot would take them from the marks: the given domain, else the values' extent (with 0 when
+  // asked); a log axis leaves out what it cannot show.
+  const extentOf = (values, log, zero) => {
+    const shown = finite(values).filter((v) => !log || v > 0);
+    if (zero && !log) shown.push(0);
+    return shown.length ? [Math.min(...shown), Math.max(...shown)] : undefined;
+  };
+  const xs = series.flatMap((s) => s.x);
+  const xExtent = xDomain ?? extentOf(xs.concat(xInclude), logX, false);
+  const yExtent = yDomain ?? extentOf(series.flatMap((s) => s.y).concat(yInclude), logY, yZero);
   const type = logY ? 'log' : 'linear';
-  const xs = points.map((p) => p.x).filter((v) => Number.isFinite(v) && (!logX || v > 0));
-  const xExtent = xDomain ?? [Math.min(...xs), Math.max(...xs)];
   // Linear axes: d3's ticks in the reader's language (no "1,000" on a Spanish page); whole-number x values
   // (positions, steps, distances) get whole-number ticks only.
-  const xAxis = logX
+  const xAxis = !xExtent ? {} : logX
     ? { tickFormat: logTickFormat(xExtent) }
-    : linearTicks({ domain: xExtent, length: width - 90, spacing: 80, lang: language(), integer: xs.every(Number.isInteger) });
-  const yAxis = logY
-    ? { tickFormat: logTickFormat(yDomain ?? extent) }
-    : linearTicks({ domain: yDomain ?? extent, length: height - 80, spacing: 35, lang: language() });
-  return plot({
+    : linearTicks({ domain: xExtent, length: width - 90, spacing: 80, lang: language(), integer: finite(xs).every(Number.isInteger) });
+  const yAxis = !yExtent ? {} : logY
+    ? { tickFormat: logTickFormat(yExtent) }
+    : linearTicks({ domain: yExtent, length: height - 80, spacing: 35, lang: language() });
+  const svg = plot({
     width,
     height,
-    marginLeft: yTickRoom({ domain: yDomain ?? extent, type, height: height - 80, ...yAxis }),
+    marginLeft: yExtent ? yTickRoom({ domain: yExtent, type, height: height - 80, ...yAxis }) : 40,
     marginBottom: px(46),
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
     style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
-    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(40), domain: xDomain, type: logX ? 'log' : 'linear', ...xAxis },
-    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', type, ...yAxis, grid: true, domain: yDomain, zero: yZero && !logY },
-    color: series.length > 1 ? { legend: true, domain: series.map((s) => s.name), scheme: 'observable10' } : undefined,
-    marks: [
-      ...[false, true].map((dashed) => Plot.line(points.filter((p) => p.dashed === dashed), {
-        x: 'x', y: 'y', z: 'series', stroke: series.length > 1 ? 'series' : 'currentColor', strokeWidth: 1.75, strokeDasharray: dashed ? '6 5' : null,
-      })),
-      dense ? null : Plot.dot(points, { x: 'x', y: 'y', fill: series.length > 1 ? 'series' : 'currentColor', r: 2.5 }),
-      ...marks,
-    ],
+    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(40), domain: xExtent, type: logX ? 'log' : 'linear', ...xAxis },
+    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', type, ...yAxis, grid: true, domain: yExtent, zero: yZero && !logY },
+    marks,
   });
+  const names = series.map((s) => s.name);
+  const colour = series.length > 1 ? { domain: names, scheme: 'observable10' } : null;
+  const canvas = freshCanvas();
+  if (xExtent && yExtent) paint(canvas, { width, height, x: svg.scale('x'), y: svg.scale('y'), series, dense, colourOf: colour ? Plot.scale({ color: colour }) : null });
+  else context2d(canvas, width, height);
+  const element = document.createElement('div');
+  element.className = 'series-chart';
+  if (colour) element.append(legend({ color: colour, style: { fontSize: '14px', color: 'currentColor', background: 'transparent' } }));
+  element.append(layered(svg, canvas, { under: true }));
+  return morphable(element);
+}
+
+/**
+ * The lines, dashed ones last, then the dots unless they are too many to tell apart: as Plot's line (a gap where
+ * a value cannot be shown, round joins) and dot marks draw them.
+ */
+function paint(canvas, { width, height, x, y, series, dense, colourOf }) {
+  const context = context2d(canvas, width, height);
+  const ink = inkColour();
+  const colours = series.map((s) => (colourOf ? colourOf.apply(s.name) : ink));
+  const offset = plotOffset();
+  const pixels = series.map((s) => s.x.map((v, i) => [x.apply(v) + offset, y.apply(s.y[i]) + offset]));
+  const shown = ([px, py]) => Number.isFinite(px) && Number.isFinite(py);
+  // A line breaks where a point cannot be shown (a zero on a log axis), as Plot's line does: its runs of points.
+  const runs = pixels.map((points) => {
+    const parts = [[]];
+    for (const point of points) {
+      if (shown(point)) parts.at(-1).push(point);
+      else if (parts.at(-1).length) parts.push([]);
+    }
+    return parts.filter((part) => part.length);
+  });
+  const order = [false, true].flatMap((dashed) => series.map((s, k) => k).filter((k) => Boolean(series[k].dashed) === dashed));
+  context.lineWidth = STROKE;
+  context.lineJoin = 'round';
+  context.lineCap = 'round';
+  for (const k of order) {
+    context.beginPath();
+    for (const part of runs[k]) part.forEach(([px, py], i) => (i ? context.lineTo(px, py) : context.moveTo(px, py)));
+    context.setLineDash(series[k].dashed ? DASH : []);
+    context.strokeStyle = colours[k];
+    context.stroke();
+  }
+  if (!dense) {
+    pixels.forEach((points, k) => {
+      context.fillStyle = colours[k];
+      context.beginPath();
+      for (const [px, py] of points.filter(shown)) {
+        context.moveTo(px + RADIUS, py);
+        context.arc(px, py, RADIUS, 0, 2 * Math.PI);
+      }
+      context.fill();
+    });
+  }
+  setVector(canvas, width, height, () => [
+    ...order.map((k) => {
+      const d = runs[k].map((part) => `M${part.map(([px, py]) => `${round(px)},${round(py)}`).join('L')}`).join('');
+      return `<path d="${d}" fill="none" stroke="${colours[k]}" stroke-width="${STROKE}" stroke-linejoin="round" stroke-linecap="round"${series[k].dashed ? ` stroke-dasharray="${DASH.join(' ')}"` : ''}/>`;
+    }),
+    ...(dense ? [] : pixels.flatMap((points, k) => points.filter(shown).map(([px, py]) => `<circle cx="${round(px)}" cy="${round(py)}" r="${RADIUS}" fill="${colours[k]}"/>`))),
+  ]);
+  // What the canvas shows, for the tests: each series' points in the chart's pixels, its colour, and its dots.
+  canvas.series = series.map((s, k) => ({ name: s.name, colour: colours[k], dashed: Boolean(s.dashed), points: pixels[k].filter(shown), dots: !dense }));
 }

@@ -6,6 +6,7 @@ import { plot } from './plot.js';
 import { px, textScale, chartHeight } from '../ui/text-size.js';
 import { titleOnTop, yTickRoom } from './axes.js';
 import { labelMarks, placeLabels } from './point-labels.js';
+import { morphable } from './morph.js';
 
 /**
  * series: [{name, x: number[], y: number[], labels?: string[], connect?: boolean, symbol?: string}];
@@ -50,7 +51,8 @@ export function xyChart({ series, boxes = [], width, labels, equalAxes = false, 
     // first): "1" and "2" of two close points would read as "12".
     ...labelMarks(points, offsets, { fontSize: 12, fill: 'currentColor' }),
   ];
-  return plot({
+  // Morphed into the chart on screen on a move (charts/morph.js): the axes and the grid mostly stay.
+  return morphable(plot({
     width,
     height,
     marginTop,
@@ -63,5 +65,5 @@ export function xyChart({ series, boxes = [], width, labels, equalAxes = false, 
     y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', domain: yDomain, grid: true, tickFormat: yTickFormat },
     color: { legend: true, domain: names, scheme: 'observable10' },
     marks,
-  });
+  }));
 }
