@@ -121,6 +121,25 @@ test("stretching-rope: a move of dim redraws the wavelengths beside its slider a
   await context.close();
 });
 
+test("stretching-rope: the wavelengths' log axis spans whole decades, so a move of dim changes the lines, not the axis", async () => {
+  const { page, problems, context } = await site.open('#/stretching-rope?lang=en&dim=64', PHONE);
+  const chart = () => page.$eval('.stretch-wavelengths .chart-host', (host) => ({
+    ticks: [...host.querySelectorAll('[data-mark="y-axis tick label"] text')].map((t) => t.textContent),
+    axis: [...host.querySelectorAll('[data-mark^="y-"]')].map((g) => g.outerHTML).join(''),
+    lines: JSON.stringify(host.querySelector('canvas').series.map((s) => s.points)),
+  }));
+  const before = await chart();
+  // 2π (pair 0) up to 10,000 × 2π and past it: from 10⁰ to 10⁵ or more, every tick a power of ten.
+  assert.equal(before.ticks[0], '10⁰');
+  assert.ok(before.ticks.length >= 6 && before.ticks.every((t, i) => t === `10${'⁰¹²³⁴⁵⁶⁷⁸⁹'[i]}`), before.ticks.join(' '));
+  await page.locator('[data-field="dim"] input[type=text]').fill('66');
+  await page.waitForFunction((lines) => JSON.stringify(document.querySelector('.stretch-wavelengths canvas').series.map((s) => s.points)) !== lines, before.lines);
+  const after = await chart();
+  assert.equal(after.axis, before.axis);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("attention-biases: a move of ALiBi's heads redraws ALiBi's figures only, not T5's", async () => {
   const { page, problems, context } = await site.open('#/attention-biases?lang=es', PHONE);
   const figures = ['alibiFigures', 't5Figures'];
@@ -208,4 +227,43 @@ test('padding-and-masks: a move of max_len makes each table into its new shape i
   }
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('what a chart says its canvas paints is painted there: each dot in its colour at the recorded point, the arrows at their tips, nothing in the margin', async () => {
+  const cases = [
+    // A series chart (charts/series.js): the dots are painted last, the last series' over everything else.
+    ['#/no-positions?lang=en&tokens=5', '.nopos-share .chart-host canvas', 'series'],
+    // pe-matrix's waves (charts/lines.js), each row in its own band: every dot of every row.
+    ['#/pe-matrix?lang=en&variant=literal&dModel=512&maxLen=20', '.lines .chart-host canvas', 'lines'],
+    // The arrows (charts/arrows.js): no colour recorded, but ink at every tip.
+    ['#/rope?lang=en', '.rope-turning canvas', 'arrows'],
+  ];
+  for (const [hash, selector, kind] of cases) {
+    const { page, problems, context } = await site.open(hash, PHONE);
+    const marks = await page.$eval(selector, (canvas, kind) => {
+      const recorded = {
+        series: () => [canvas.series.at(-1)].map((s) => ({ colour: s.colour, points: s.points, dots: s.dots })),
+        lines: () => canvas.lines.map((l) => ({ colour: l.colour, points: Array.from(l.x, (x, p) => [x, l.y[p]]), dots: l.dots })),
+        arrows: () => [{ colour: null, points: canvas.arrows.map((a) => a.to), dots: true }],
+      }[kind]();
+      // The canvas' pixel under a point given in the chart's CSS pixels, as #rrggbb and its opacity.
+      const ratio = canvas.width / canvas.getBoundingClientRect().width;
+      const context = canvas.getContext('2d');
+      const pixel = ([x, y]) => {
+        const [r, g, b, a] = context.getImageData(Math.floor(x * ratio), Math.floor(y * ratio), 1, 1).data;
+        return { colour: `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`, alpha: a };
+      };
+      return recorded.map((m) => ({ ...m, pixels: m.points.map(pixel), corner: pixel([1, 1]) }));
+    }, kind);
+    assert.ok(marks.length > 0 && marks.every((m) => m.dots && m.points.length > 0), `${hash}: dots recorded`);
+    for (const mark of marks) {
+      mark.pixels.forEach((pixel, i) => {
+        assert.equal(pixel.alpha, 255, `${hash}: point ${i} (${mark.points[i]}) is painted`);
+        if (mark.colour) assert.equal(pixel.colour, mark.colour.toLowerCase(), `${hash}: point ${i} in its colour`);
+      });
+      assert.equal(mark.corner.alpha, 0, `${hash}: the margin is clear`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
 });

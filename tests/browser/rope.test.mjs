@@ -50,6 +50,18 @@ for (const [lang, title, right] of [
       return ((box.left + box.width / 2 - frame.left) * svg.viewBox.baseVal.width) / frame.width;
     });
     assert.ok(Math.abs(drawn[0].to[0] - one) < 1 && Math.abs(drawn[0].to[1] - drawn[0].from[1]) < 0.5, `position 0 at ${drawn[0].to}, the axis' 1 at ${one}`);
+    // Every arrow starts at the origin exactly where Plot drew the axes' zero rules (their line, moved by the
+    // rule's own transform: Plot's half pixel on a screen of one pixel per CSS pixel).
+    const origin = await page.$eval('.rope-turning svg', (svg) => {
+      const at = (rule) => {
+        const line = rule.querySelector('line');
+        const [tx, ty] = rule.getAttribute('transform')?.match(/-?[\d.]+/g)?.map(Number) ?? [0, 0];
+        return [Number(line.getAttribute('x1')) + tx, Number(line.getAttribute('y1')) + ty, line.getAttribute('x1') === line.getAttribute('x2')];
+      };
+      const rules = [...svg.querySelectorAll('g[data-mark="rule"]')].map(at);
+      return [rules.find((r) => r[2])[0], rules.find((r) => !r[2])[1]];
+    });
+    for (const a of drawn) assert.ok(Math.abs(a.from[0] - origin[0]) < 1e-9 && Math.abs(a.from[1] - origin[1]) < 1e-9, `arrow ${a.text} from ${a.from}, the zero rules at ${origin}`);
     // The who-uses-what table (E002-7) is there.
     assert.match(await page.textContent('.lesson .text-table'), /LLaMA/);
     // Quiz: a wrong answer, then the right one, with feedback (E002-9).

@@ -29,7 +29,7 @@ export function wavelengthsView() {
     const labels = { x: t('stretch.wavelength.x'), y: t('stretch.wavelength.y'), aria: t('stretch.wavelength.aria', { original: trainedLength }), description: t('stretch.wavelength.description') };
     figure.update({
       title,
-      drawing: seriesChart({ series, width, labels, logY: true, yInclude: [original], marks: [Plot.ruleY([original], { stroke: 'currentColor', strokeDasharray: '4 3' })] }),
+      drawing: seriesChart({ series, width, labels, logY: true, yDecades: true, yInclude: [original], marks: [Plot.ruleY([original], { stroke: 'currentColor', strokeDasharray: '4 3' })] }),
       noteText: t(turned === pairs ? 'stretch.wavelength.noteAll' : 'stretch.wavelength.note', { original: trainedLength, turned, pairs, count: turned }),
       table: () => dataTable({
         caption: title,

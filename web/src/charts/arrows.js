@@ -10,7 +10,7 @@ import * as Plot from '@observablehq/plot';
 import { plot, legend } from './plot.js';
 import { px, textScale } from '../ui/text-size.js';
 import { canvasPool } from './canvas-pool.js';
-import { context2d, escapeXml, inkColour, layered, setVector, FONT } from './canvas-layer.js';
+import { context2d, escapeXml, inkColour, layered, plotOffset, setVector, FONT } from './canvas-layer.js';
 
 const STROKE = 2.5; // the arrows' width, as Plot.arrow's strokeWidth
 const HEAD = 10; // Plot.arrow's headLength: the wings are HEAD / 1.5 stroke widths long, at ±30° from the shaft
@@ -70,14 +70,18 @@ function axesChart({ size, extent, circle, labels, key }) {
 }
 
 /** The arrows and their labels on the canvas, with the same shapes as SVG for a saved figure (export.js). */
-function paint(canvas, { size, x, y }, arrows, colour) {
+function paint(canvas, { size, x: xScale, y: yScale }, arrows, colour) {
+  // Where Plot's arrow and text marks would put a value: its scale, moved by Plot's half pixel.
+  const offset = plotOffset();
+  const x = (v) => xScale.apply(v) + offset;
+  const y = (v) => yScale.apply(v) + offset;
   const context = context2d(canvas, size, size);
   context.lineWidth = STROKE;
   context.lineCap = 'round';
   context.lineJoin = 'round';
   const vector = [];
   for (const a of arrows) {
-    const [x1, y1, x2, y2] = [x.apply(a.x1), y.apply(a.y1), x.apply(a.x2), y.apply(a.y2)];
+    const [x1, y1, x2, y2] = [x(a.x1), y(a.y1), x(a.x2), y(a.y2)];
     const length = Math.hypot(x2 - x1, y2 - y1);
     if (!(length > 0)) continue;
     // Plot.arrow's head: wings of min(HEAD / 1.5 × stroke width, a third of the arrow), 30° either side.
@@ -103,11 +107,11 @@ function paint(canvas, { size, x, y }, arrows, colour) {
   context.textBaseline = 'middle';
   context.fillStyle = ink;
   for (const a of arrows.filter((arrow) => arrow.text)) {
-    const [tx, ty] = [x.apply(a.x2 * 1.12), y.apply(a.y2 * 1.12)];
+    const [tx, ty] = [x(a.x2 * 1.12), y(a.y2 * 1.12)];
     context.fillText(a.text, tx, ty);
     vector.push(`<text x="${tx}" y="${ty}" fill="${ink}" font-size="${fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(a.text)}</text>`);
   }
   setVector(canvas, size, size, vector);
   // What the canvas shows, for the tests: each arrow's ends in the chart's pixels and in its units, and its label.
-  canvas.arrows = arrows.map((a) => ({ from: [x.apply(a.x1), y.apply(a.y1)], to: [x.apply(a.x2), y.apply(a.y2)], tip: [a.x2, a.y2], text: a.text ?? null }));
+  canvas.arrows = arrows.map((a) => ({ from: [x(a.x1), y(a.y1)], to: [x(a.x2), y(a.y2)], tip: [a.x2, a.y2], text: a.text ?? null }));
 }

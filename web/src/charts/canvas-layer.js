@@ -17,6 +17,9 @@ export const FONT = 'system-ui, sans-serif'; // Plot's own font for a chart's te
 /** Where Plot moves its lines and dots: half a pixel right and down on a screen of one pixel per CSS pixel (crisp). */
 export const plotOffset = () => ((window.devicePixelRatio || 1) > 1 ? 0 : 0.5);
 
+/** A coordinate written into a saved SVG: a hundredth of a pixel is plenty. */
+export const round = (v) => Math.round(v * 100) / 100;
+
 export const escapeXml = (text) => String(text).replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]);
 
 /**

@@ -12,12 +12,11 @@ import { language } from '../i18n.js';
 import { linearTicks, yTickRoom, textWidth } from './axes.js';
 import { canvasPool } from './canvas-pool.js';
 import { morphable } from './morph.js';
-import { context2d, layered, plotOffset, setVector } from './canvas-layer.js';
+import { context2d, layered, plotOffset, round, setVector } from './canvas-layer.js';
 
 const STROKE = 1.5;
 const RADIUS = 2;
 const freshCanvas = canvasPool();
-const round = (v) => Math.round(v * 100) / 100;
 
 const Y_DOMAIN = [-1.1, 1.1];
 const Y_TICKS = [-1, 1];

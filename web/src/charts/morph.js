@@ -23,15 +23,16 @@ export const canMorph = (old, fresh) => drawings.has(old) && drawings.has(fresh)
 
 /** Makes `old` equal `fresh` (same tree, attributes and text), keeping every node it can; returns the node shown. */
 export function morph(old, fresh) {
+  const whole = wholes.has(old) || wholes.has(fresh);
   const replace = old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName || fresh.nodeName.toLowerCase() === 'canvas'
-    || ((wholes.has(old) || wholes.has(fresh)) && old !== fresh && !old.isEqualNode(fresh));
+    || (whole && old !== fresh && !old.isEqualNode(fresh));
   if (replace) {
     old.replaceWith(fresh);
     return fresh;
   }
   // The browser compares two subtrees faster than a walk through them here: an unchanged axis is left at once.
   // Only inside an SVG, where no canvas is: two canvases of the same size are equal nodes whatever they show.
-  if (wholes.has(old) || wholes.has(fresh) || (old instanceof SVGElement && old.isEqualNode(fresh))) return old;
+  if (whole || (old instanceof SVGElement && old.isEqualNode(fresh))) return old;
   if (old.nodeType !== Node.ELEMENT_NODE) {
     if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
     return old;

@@ -12,23 +12,25 @@ import { language } from '../i18n.js';
 import { linearTicks, logTickFormat, yTickRoom } from './axes.js';
 import { canvasPool } from './canvas-pool.js';
 import { morphable } from './morph.js';
-import { context2d, inkColour, layered, plotOffset, setVector } from './canvas-layer.js';
+import { context2d, inkColour, layered, plotOffset, round, setVector } from './canvas-layer.js';
 
 const STROKE = 1.75; // the lines' width
 const DASH = [6, 5]; // a dashed series' pattern
 const RADIUS = 2.5; // the dots'
 const freshCanvas = canvasPool();
 const finite = (values) => values.filter(Number.isFinite);
-const round = (v) => Math.round(v * 100) / 100; // a hundredth of a pixel is plenty in a saved SVG
+const decades = ([lo, hi]) => [10 ** Math.floor(Math.log10(lo) + 1e-9), 10 ** Math.ceil(Math.log10(hi) - 1e-9)];
 
 /**
  * series: [{name, x: number[], y: number[], dashed}]; labels: {x, y, aria, description}; logY: log scale on y;
  * logX: log scale on x; marks: extra Plot marks (rules, notes) drawn over the lines; xDomain / yDomain: fixed axis
  * ranges (a curve that grows while a job runs keeps its axis); yZero: the y axis includes 0; xInclude / yInclude:
- * values the axes must reach besides the data's (where a rule among `marks` stands), as Plot's own domain would.
+ * values the axes must reach besides the data's (where a rule among `marks` stands), as Plot's own domain would;
+ * yDecades: a log y axis spans whole decades, so that it stays put (its ticks are not redrawn one by one) while a
+ * slider moves data that spans several of them.
  * A `dashed` series is drawn dashed, over the solid ones: where it lies on another series, both still show.
  */
-export function seriesChart({ series, width, labels, logY = false, logX = false, marks = [], xDomain, yDomain, yZero = false, xInclude = [], yInclude = [] }) {
+export function seriesChart({ series, width, labels, logY = false, logX = false, marks = [], xDomain, yDomain, yZero = false, xInclude = [], yInclude = [], yDecades = false }) {
   const count = series.reduce((n, s) => n + s.x.length, 0);
   const dense = count / Math.max(1, series.length) > 60;
   const height = chartHeight(width, 0.45, 260, 360);
@@ -41,7 +43,8 @@ export function seriesChart({ series, width, labels, logY = false, logX = false,
   };
   const xs = series.flatMap((s) => s.x);
   const xExtent = xDomain ?? extentOf(xs.concat(xInclude), logX, false);
-  const yExtent = yDomain ?? extentOf(series.flatMap((s) => s.y).concat(yInclude), logY, yZero);
+  const dataY = yDomain ?? extentOf(series.flatMap((s) => s.y).concat(yInclude), logY, yZero);
+  const yExtent = yDecades && logY && !yDomain && dataY ? decades(dataY) : dataY;
   const type = logY ? 'log' : 'linear';
   // Linear axes: d3's ticks in the reader's language (no "1,000" on a Spanish page); whole-number x values
   // (positions, steps, distances) get whole-number ticks only.
