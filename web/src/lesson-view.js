@@ -37,7 +37,7 @@
 // in compute() through source(load) (lesson-source.js): compute stays synchronous and draws what has arrived;
 // an answer that arrives redraws the page, and redraw() asks for a frame when something outside the parameters
 // changed (a Train button, a pasted text).
-import { onLanguageChange } from './i18n.js';
+import { language, onLanguageChange } from './i18n.js';
 import { describeError } from './kernel.js';
 import { atPause, perFrame } from './schedule.js';
 import { textScale } from './ui/text-size.js';
@@ -59,8 +59,9 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   const parameters = parameterState({ initial, defaults: params ? defaultsOf(params) : null, onChange: () => scheduleRender() });
   const { state, propose, apply, attempt, namedOrTouched, namedOrDefault } = parameters;
 
-  // What each view last drew, so a frame only redraws the views whose inputs changed. The text size is an
-  // input of every drawing (large text grows the charts' fonts and margins).
+  // What each view last drew, so a frame only redraws the views whose inputs changed. The language and the text
+  // size are inputs of every drawing (its words and numbers; large text grows the charts' fonts and margins), so
+  // changed() adds them to every view's signature.
   const drawn = {};
   // While the reader moves a control, a frame redraws only what is on or near the screen (a view given with
   // its element to changed()); the link and the stored state, and the views far from it that had to wait,
@@ -80,7 +81,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
     return true;
   });
   const changed = (name, signature, element = null) => {
-    const full = `${signature}|${textScale()}`;
+    const full = `${signature}|${language()}|${textScale()}`;
     if (drawn[name] === full) return false;
     if (element && !drawAll && !near.test(element)) {
       waiting = true;

@@ -82,7 +82,7 @@ export function mount({ kernel, initial, save }) {
     // The width first: read after the words and the head's tables changed the page, it would force a layout.
     const width = results.width();
     controls.words.set(view.order.map((i) => ({ id: i, text: r.words[i] })));
-    if (lesson.changed('head', `${view.seed}|${language()}`)) headTables.draw(r.head);
+    if (lesson.changed('head', `${view.seed}`)) headTables.draw(r.head);
     results.draw(r.original, r.reordered, view, width);
     check.draw({ words: r.words, order: view.order, gaps: r.gaps, same: r.gaps.every(gapIsSmall), view });
   }

@@ -3,7 +3,6 @@
 // make pos + k negative, an odd d_model) stays in its field with the kernel's explanation, and the page keeps
 // showing the last good view.
 import { lessonView, recent } from '../../src/lesson-view.js';
-import { language } from '../../src/i18n.js';
 import { params } from './params.js';
 import { d2View } from './d2-view.js';
 import { stepsView } from './steps-view.js';
@@ -81,13 +80,12 @@ export function mount({ kernel, initial, save }) {
 
   // A view is redrawn only when what it shows changed: its part's parameters, the language or its width.
   function draw(results, view) {
-    const lang = language();
     const widths = { d2: d2.width(), waves: waves.width() };
     const of = (name) => parts[name].keys.map((k) => view[k]).join(',');
-    if (lesson.changed('d2', `${of('d2')}|${lang}|${widths.d2}`)) d2.draw(results.d2, widths.d2);
-    if (lesson.changed('steps', `${of('steps')}|${lang}`)) steps.draw(results.steps);
-    if (lesson.changed('waves', `${view.dModel},${view.maxLen}|${lang}|${widths.waves}`)) waves.draw(results.steps, widths.waves);
-    if (lesson.changed('rotation', `${of('rotation')}|${lang}`)) rotation.draw(results.rotation);
+    if (lesson.changed('d2', `${of('d2')}|${widths.d2}`)) d2.draw(results.d2, widths.d2);
+    if (lesson.changed('steps', of('steps'))) steps.draw(results.steps);
+    if (lesson.changed('waves', `${view.dModel},${view.maxLen}|${widths.waves}`)) waves.draw(results.steps, widths.waves);
+    if (lesson.changed('rotation', of('rotation'))) rotation.draw(results.rotation);
   }
 
   return lesson.mount({

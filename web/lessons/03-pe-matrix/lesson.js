@@ -6,7 +6,6 @@
 // The draft / view copies of the parameters, the redraw scheduling and the rest of the skeleton are in
 // web/src/lesson-view.js: a value the kernel rejects (d_model = 5) is put back to its last good value for
 // drawing, and its field shows why.
-import { language } from '../../src/i18n.js';
 import { lessonView, recent } from '../../src/lesson-view.js';
 import { params } from './params.js';
 import { controlsView } from '../../src/pe-matrix/controls.js';
@@ -45,14 +44,13 @@ export function mount({ kernel, initial, save }) {
   }
 
   function draw({ main, across: acrossMatrix }, view) {
-    const lang = language();
     const key = (m) => `${m.rows}x${m.cols}:${view.variant}`;
     // Widths are read before anything is redrawn: reading one after a redraw would force a layout. Each view
     // far from the screen is drawn once the reader pauses (lesson-view.js, changed()).
     const widths = { heat: heat.width(), lines: linesPanel.width(), across: across.width() };
-    if (changed('heat', `${key(main)}|${lang}|${widths.heat}`, heat.element)) heat.draw(main, view, widths.heat);
-    if (changed('lines', `${key(main)}|${view.dims}|${view.shown}|${lang}|${widths.lines}`, linesPanel.element)) linesPanel.draw(main, view, widths.lines);
-    if (changed('across', `${key(acrossMatrix)}|${view.posA}|${view.posB}|${lang}|${widths.across}`, across.element)) across.draw(acrossMatrix, view, widths.across);
+    if (changed('heat', `${key(main)}|${widths.heat}`, heat.element)) heat.draw(main, view, widths.heat);
+    if (changed('lines', `${key(main)}|${view.dims}|${view.shown}|${widths.lines}`, linesPanel.element)) linesPanel.draw(main, view, widths.lines);
+    if (changed('across', `${key(acrossMatrix)}|${view.posA}|${view.posB}|${widths.across}`, across.element)) across.draw(acrossMatrix, view, widths.across);
   }
 
   return lesson.mount({

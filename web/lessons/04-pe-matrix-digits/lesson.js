@@ -2,7 +2,6 @@
 // pe[:, 0::2] and pe[:, 1::2], the sines-first layout and its similarities, and two sizes side by side. The
 // matrix's parameters and control panel are shared with pe-matrix (web/src/pe-matrix/), whose strings hold
 // its fields' and buttons' texts (sharedStrings). No maths here: every number comes from the kernel.
-import { language } from '../../src/i18n.js';
 import { lessonView, recent } from '../../src/lesson-view.js';
 import { params } from './params.js';
 import { controlsView } from '../../src/pe-matrix/controls.js';
@@ -74,15 +73,14 @@ export function mount({ kernel, initial, save }) {
   }
 
   function draw({ main, a, b, pair }, view) {
-    const lang = language();
     const key = (m) => `${m.rows}x${m.cols}:${view.variant}`;
     // Widths are read before anything is redrawn: reading one after a redraw would force a layout. Each view
     // far from the screen is drawn once the reader pauses (lesson-view.js, changed()).
     const halvesWidth = halves.width();
-    if (changed('values', `${key(main)}|${view.rows}|${lang}`, values.element)) values.draw(main, view);
-    if (changed('halves', `${key(main)}|${lang}|${halvesWidth}`, halves.element)) halves.draw(main, view, halvesWidth);
-    if (changed('layouts', `${key(pair)}|${view.posA}|${view.posB}|${lang}`, layouts.element)) layouts.draw(layoutsOf(pair, view.posA, view.posB), view);
-    if (changed('compare', `${key(a)}|${key(b)}|${lang}`, compare.element)) compare.draw(a, b, view);
+    if (changed('values', `${key(main)}|${view.rows}`, values.element)) values.draw(main, view);
+    if (changed('halves', `${key(main)}|${halvesWidth}`, halves.element)) halves.draw(main, view, halvesWidth);
+    if (changed('layouts', `${key(pair)}|${view.posA}|${view.posB}`, layouts.element)) layouts.draw(layoutsOf(pair, view.posA, view.posB), view);
+    if (changed('compare', `${key(a)}|${key(b)}`, compare.element)) compare.draw(a, b, view);
   }
 
   return lesson.mount({

@@ -6,7 +6,6 @@
 // The draft / view skeleton is web/src/lesson-view.js: a value the kernel rejects goes back to its last good
 // value (on a fresh link that does not hold together, to its default), and its field says why.
 import { lessonView, recent, defaultsOf } from '../../src/lesson-view.js';
-import { language } from '../../src/i18n.js';
 import { params } from './params.js';
 import { controlsView } from './controls.js';
 import { tableView } from './table-view.js';
@@ -80,7 +79,7 @@ export function mount({ kernel, initial, save }) {
     const width = journey.width();
     // Each view is drawn when the lesson's values or language change; while a slider moves, one far from the
     // screen waits until the reader pauses (lesson-view.js, changed()).
-    const key = `${JSON.stringify(view)}|${language()}`;
+    const key = JSON.stringify(view);
     if (lesson.changed('table', key, tablePanel.element)) tablePanel.draw(weights, view);
     if (lesson.changed('steps', key, steps.element)) steps.draw(result, view);
     if (lesson.changed('attention', key, attention.element)) attention.draw(scaling, view);

@@ -3,7 +3,6 @@
 // similarities (kernel.cosineMatrix) are all computed by the C++ core; the comparison of two PE matrices is
 // the panel pe-matrix-digits shows too (web/src/ui/pe-compare-panel.js).
 import { lessonView, recent, defaultsOf } from '../../src/lesson-view.js';
-import { language } from '../../src/i18n.js';
 import { compareView } from '../../src/ui/pe-compare-panel.js';
 import { params } from './params.js';
 import { controlsView } from './controls.js';
@@ -63,7 +62,7 @@ export function mount({ kernel, initial, save }) {
     draw: ({ similarities, a, b }, view) => {
       // Each view is drawn when the lesson's values or language change; while a slider moves, one far from the
       // screen waits until the reader pauses (lesson-view.js, changed()).
-      const key = `${JSON.stringify(view)}|${language()}`;
+      const key = JSON.stringify(view);
       const width = similarity.width();
       if (lesson.changed('similarity', `${key}|${width}`, similarity.element)) similarity.draw(similarities, view, width);
       if (lesson.changed('compare', key, compare.element)) compare.draw(a, b, view);

@@ -2,7 +2,6 @@
 // cosines, the cosine matrix, the rotation check, the requirements each code meets); this file wires only. The
 // draft / view skeleton is web/src/lesson-view.js.
 import { lessonView, recent } from '../../src/lesson-view.js';
-import { language } from '../../src/i18n.js';
 import { params } from './params.js';
 import { controlsView } from './controls.js';
 import { pairsView } from './pairs-view.js';
@@ -80,13 +79,12 @@ export function mount({ kernel, initial, save }) {
     }),
     // A view is redrawn only when what it shows changed: its parameters, the language or its width.
     draw(result, view) {
-      const lang = language();
       const widths = { similarity: similarity.width(), far: far.width() };
       const { dModel, maxLen, a1, a2, b1, b2, seed } = view;
-      if (lesson.changed('pairs', `${dModel},${a1},${a2},${b1},${b2}|${lang}`, pairs.element)) pairs.draw(result.pairs);
-      if (lesson.changed('similarity', `${maxLen},${dModel},${a1}|${lang}|${widths.similarity}`, similarity.element)) similarity.draw(result.similarity, widths.similarity);
-      if (lesson.changed('requirements', `${maxLen},${dModel},${a1},${a2},${seed}|${lang}`, requirements.element)) requirements.draw(result.live);
-      if (lesson.changed('far', `${result.far.p}|${result.far.d}|${lang}|${widths.far}`, far.element)) far.draw(result.far, widths.far);
+      if (lesson.changed('pairs', `${dModel},${a1},${a2},${b1},${b2}`, pairs.element)) pairs.draw(result.pairs);
+      if (lesson.changed('similarity', `${maxLen},${dModel},${a1}|${widths.similarity}`, similarity.element)) similarity.draw(result.similarity, widths.similarity);
+      if (lesson.changed('requirements', `${maxLen},${dModel},${a1},${a2},${seed}`, requirements.element)) requirements.draw(result.live);
+      if (lesson.changed('far', `${result.far.p}|${result.far.d}|${widths.far}`, far.element)) far.draw(result.far, widths.far);
     },
     // The main panel stays in view over every figure its fields change (lesson-view.js); the seed changes only
     // the requirements' table, and the far panel's fields only their own chart, under which they sit.

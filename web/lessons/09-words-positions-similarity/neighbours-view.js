@@ -2,6 +2,7 @@
 import { t } from '../../src/i18n.js';
 import { dataTable } from '../../src/charts/table.js';
 import { el } from '../../src/ui/dom.js';
+import { noteAndTable } from '../../src/charts/figure.js';
 import { panel, number7 } from './parts.js';
 
 /** The nearest words to the first word, by cosine. */
@@ -10,10 +11,7 @@ export function neighboursView() {
   // The words, nearest first, in one sentence; their cosines behind "Show the numbers" (kept open or closed
   // across redraws, as the reader left it).
   const list = el('p', 'w2v-neighbour-list');
-  const numbers = el('details', 'chart-table');
-  const summary = el('summary');
-  const host = el('div');
-  numbers.append(summary, host);
+  const { details: numbers, summary, tableHost: host } = noteAndTable();
   element.append(list, numbers);
   let last = null;
   function draw(data) {

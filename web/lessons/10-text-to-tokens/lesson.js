@@ -154,7 +154,7 @@ export function mount({ kernel, initial, save }) {
     }
     const tokenizer = loaded.value;
     if (result.textError) {
-      if (changed('text', `error|${textVersion}|${language()}`)) {
+      if (changed('text', `error|${textVersion}`)) {
         textBox.showError(result.textError);
         textBox.showStatus('textToTokens.status.noTokens');
         tokens.clear();
@@ -164,7 +164,7 @@ export function mount({ kernel, initial, save }) {
       return;
     }
     const { ids } = result;
-    if (changed('text', `${textVersion}|${language()}`)) {
+    if (changed('text', `${textVersion}`)) {
       textBox.showError(null);
       const chars = [...text].length;
       textBox.showStatus(invalidBytes ? 'textToTokens.status.countsInvalid' : 'textToTokens.status.counts', {
@@ -176,9 +176,9 @@ export function mount({ kernel, initial, save }) {
       // The batch sliders move many times a second; the tokens only change with the text.
       tokens.draw({ ids, tokenizer, text });
     }
-    if (changed('fit', `${textVersion}|${view.fitLen}|${language()}`)) fit.draw({ text, ids, tokenizer, fitLen: view.fitLen, allowSpecial });
+    if (changed('fit', `${textVersion}|${view.fitLen}`)) fit.draw({ text, ids, tokenizer, fitLen: view.fitLen, allowSpecial });
     const windows = ['maxLength', 'stride', 'batchSize'];
-    if (changed('batch', `${textVersion}|${windows.map((name) => view[name])}|${language()}`)) {
+    if (changed('batch', `${textVersion}|${windows.map((name) => view[name])}`)) {
       if (result.batch.error) {
         const name = fieldFor[result.batch.error.argument];
         if (name) fields[name].showError(result.batch.error);

@@ -74,7 +74,7 @@ export function mount({ kernel, initial, save }) {
       const width = attention.width();
       // Each view is drawn when the lesson's values or language change; while a slider moves, one far from the
       // screen waits until the reader pauses (lesson-view.js, changed()).
-      const key = `${JSON.stringify(view)}|${language()}`;
+      const key = JSON.stringify(view);
       if (lesson.changed('batch', key, batch.element)) batch.draw(result.batch);
       if (lesson.changed('rows', key, rows.element)) rows.draw(result.rows);
       if (lesson.changed('attention', `${key}|${width}`, attention.element)) attention.draw(result.attention, width);

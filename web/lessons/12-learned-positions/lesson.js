@@ -7,7 +7,6 @@
 // rejection: kernel.learnedPositions returns PyTorch's RuntimeError as its result (`failure`), and the views
 // show it.
 import './lesson.css';
-import { language } from '../../src/i18n.js';
 import { lessonView, recent } from '../../src/lesson-view.js';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { params } from './params.js';
@@ -62,11 +61,10 @@ export function mount({ kernel, initial, save }) {
   // A view is redrawn only when what it reads changed: its parameters, the language or its width; while a
   // slider moves, only when it is on or near the screen.
   function draw(results, view) {
-    const lang = language();
-    const built = `${TABLE_KEYS.map((k) => view[k]).join(',')}|${lang}`;
+    const built = TABLE_KEYS.map((k) => view[k]).join(',');
     const width = heat.width();
     const made = () => tables(...TABLE_KEYS.map((k) => view[k]));
-    if (changed('shapes', `${view.dModel},${view.contextLength}|${lang}`, shapes.element)) shapes.draw(results, view);
+    if (changed('shapes', `${view.dModel},${view.contextLength}`, shapes.element)) shapes.draw(results, view);
     if (changed('heatmap', `${built}|${width}`, heat.element)) heat.draw(made(), view, width);
     if (changed('window', `${built}|${view.window}`, windowPanel.element)) windowPanel.draw(made(), view);
     if (changed('beyond', `${built}|${view.position}`, beyond.element)) beyond.draw({ positions: made().positions, encoding: results.encoding }, view);

@@ -53,10 +53,9 @@ export function mount({ kernel, initial, save }) {
     // A view is redrawn only when what it shows changed: its parameters, the language or its width; while a
     // slider moves, only when it is on or near the screen (the score grids sit a screen below the arrows).
     draw: (result, { dim, pair, steps, base, grid }) => {
-      const lang = language();
       const widths = { arrows: arrows.width(), scores: scores.width() };
-      if (lesson.changed('arrows', `${dim},${pair},${steps},${base}|${lang}|${widths.arrows}`, arrows.element)) arrows.draw(result.arrows, widths.arrows);
-      if (lesson.changed('scores', `${dim},${base},${grid}|${lang}|${widths.scores}`, scores.element)) scores.draw(result.scores, widths.scores);
+      if (lesson.changed('arrows', `${dim},${pair},${steps},${base}|${widths.arrows}`, arrows.element)) arrows.draw(result.arrows, widths.arrows);
+      if (lesson.changed('scores', `${dim},${base},${grid}|${widths.scores}`, scores.element)) scores.draw(result.scores, widths.scores);
     },
     observe: scores.element,
     // Every field stays in view over the two figures (lesson-view.js): the width and the base change both, and

@@ -2,7 +2,6 @@
 // number (alibiSlopes, alibiBias, t5RelativeBucket, t5BucketGrid, torchEmbedding, t5Bias); this
 // file only arranges inputs and outputs.
 import { lessonView, recent } from '../../src/lesson-view.js';
-import { language } from '../../src/i18n.js';
 import { quizPanel } from '../../src/ui/quiz.js';
 import { params } from './params.js';
 import { alibiView } from './alibi-view.js';
@@ -71,7 +70,7 @@ export function mount({ kernel, initial, save }) {
     draw: (result, v) => {
       // Widths are read before anything is redrawn: reading one after a redraw would force a layout.
       const widths = { alibi: alibi.width(), t5: t5.width() };
-      const of = (name, ...values) => `${values}|${language()}|${widths[name]}`;
+      const of = (name, ...values) => `${values}|${widths[name]}`;
       if (lesson.changed('alibi', of('alibi', v.heads, v.length, v.alibiMode, v.reach), alibi.element)) alibi.draw(result.alibi, widths.alibi);
       if (lesson.changed('t5', of('t5', v.buckets, v.maxDistance, v.t5Mode, v.t5Heads, v.seed, v.t5Length), t5.element)) t5.draw(result.t5, widths.t5);
     },

@@ -2,7 +2,6 @@
 // computes every share; this file only arranges inputs and outputs.
 import { lessonView, recent } from '../../src/lesson-view.js';
 import { quizPanel } from '../../src/ui/quiz.js';
-import { language } from '../../src/i18n.js';
 import { params } from './params.js';
 import { noPositionsView } from './nopos-view.js';
 import { QUESTIONS, QUIZ_PREFIX } from './questions.js';
@@ -31,7 +30,7 @@ export function mount({ kernel, initial, save }) {
     compute: (next, failed) => lesson.attempt((v) => noposOf(v.tokens), next, failed, lesson.namedOrTouched(['tokens'], { seq_len: 'tokens' })),
     draw: (result, v) => {
       const width = nopos.width();
-      if (lesson.changed('nopos', `${v.tokens}|${language()}|${width}`, nopos.element)) nopos.draw(result, width);
+      if (lesson.changed('nopos', `${v.tokens}|${width}`, nopos.element)) nopos.draw(result, width);
     },
     observe: nopos.element,
     drives: { nopos: ['nopos'] },

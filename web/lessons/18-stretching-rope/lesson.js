@@ -147,7 +147,7 @@ export function mount({ kernel, initial, save }) {
       // Widths are read before anything is redrawn: reading one after a redraw would force a layout.
       const widths = { wavelengths: wavelengths.width(), coverage: coverage.width(), angles: angles.width(), yarn: yarn.width() };
       const head = [view.dim, view.base, view.original, view.factor];
-      const of = (name, ...more) => `${[...head, ...more]}|${language()}|${widths[name]}`;
+      const of = (name, ...more) => `${[...head, ...more]}|${widths[name]}`;
       if (lesson.changed('wavelengths', of('wavelengths'), wavelengths.element)) wavelengths.draw(r, widths.wavelengths);
       if (lesson.changed('coverage', of('coverage', view.method), coverage.element)) coverage.draw(r, widths.coverage);
       if (lesson.changed('angles', of('angles', view.pair), angles.element)) angles.draw({ ...r.angles, ...anglesOf(...head, view.pair) }, widths.angles);
