@@ -170,6 +170,15 @@ export async function redrawnBy(page, ids, change) {
 export const settled = (page) => page.waitForFunction(() => !('deferred' in document.documentElement.dataset));
 
 /**
+ * Waits until what the lesson downloads or computes after its first frame (a vocabulary, a model trained in a
+ * worker: lesson-view.js' source()) has arrived and been drawn (<html data-arriving> gone), and the page settled.
+ */
+export async function arrived(page, timeout = 30000) {
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-arriving'), null, { timeout });
+  await frames(page);
+}
+
+/**
  * Opens the table under a figure's <details> and waits for its rows. A chart's table is built on the
  * details' toggle event, which fires after the click has returned: reading rows right after the click races.
  */

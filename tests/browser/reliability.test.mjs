@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { useLesson, waitForReady, answerQuiz, frames, sharedStrings, LESSON_IDS } from './browser.mjs';
+import { useLesson, waitForReady, answerQuiz, arrived, frames, sharedStrings, LESSON_IDS } from './browser.mjs';
 
 const site = useLesson('why-order');
 
@@ -54,16 +54,15 @@ const switchRapidly = (page, ids, gap) => page.evaluate(({ ids, gap }) => new Pr
 // Lesson 09 starts a training worker as it mounts: every overtaken mount would leave one behind. Five quick
 // moves through lessons of different weights let a lighter lesson finish loading after the last one.
 const wordsAndOrder = Array.from({ length: 10 }, (_, i) => (i % 2 ? 'why-order' : 'words-positions-similarity'));
-// arrived: what shows that the last lesson's own downloads are in (text-to-tokens' GPT-2 vocabulary comes after
-// its first frame, sooner or later than the ready marker), so that both pages are compared in the same state.
-for (const { moves, gap, last, arrived = null } of [
+for (const { moves, gap, last } of [
   { moves: wordsAndOrder, gap: 15, last: 'rope' },
-  { moves: ['pe-matrix', 'rope', 'distances', 'words-positions-similarity'], gap: 5, last: 'text-to-tokens', arrived: '.tt-pieces .tt-piece' },
+  { moves: ['pe-matrix', 'rope', 'distances', 'words-positions-similarity'], gap: 5, last: 'text-to-tokens' },
 ]) {
   test(`${moves.length} moves ${gap} ms apart, then ${last}: only ${last} is on screen, as one clean open of it shows it`, async () => {
+    // Both pages compared once the lesson's own downloads are in and drawn (text-to-tokens' GPT-2 vocabulary
+    // comes after its first frame, sooner or later than the ready marker).
     const settledState = async (page) => {
-      if (arrived) await page.waitForSelector(arrived, { timeout: 20000 });
-      await frames(page);
+      await arrived(page);
       return pageState(page);
     };
     const clean = await site.open(`#/${last}?lang=en`, { initScript: countWorkers });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { sharedData } from '../wasm/helpers.mjs';
-import { useLesson, openPage, frames, errorText, settled } from './browser.mjs';
+import { useLesson, openPage, frames, errorText, settled, arrived, waitForReady } from './browser.mjs';
 
 // The story at the commit whose notebook reads it (docs/hosting.md: remote texts), never a moving branch.
 const STORY_URL = 'https://raw.githubusercontent.com/rasbt/LLMs-from-scratch/d431eff1816f9290e69ceafa9e82760f9b056931/ch02/01_main-chapter-code/the-verdict.txt';
@@ -232,6 +232,27 @@ test('switching language swaps the sample text and keeps the window fields', asy
   const text = await page.inputValue('.tt-text textarea');
   assert.deepEqual(await pieceIds(page), Array.from(tiktoken.encode(text)));
   await context.close();
+});
+
+test('while the vocabulary is on its way the lesson says so and <html data-arriving> marks it; its arrival draws the ids and lifts the mark', async () => {
+  const opened = await openPage(site.browser);
+  const { page } = opened;
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route('**/data/gpt2.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${site.server.url}#/text-to-tokens?lang=en`);
+  await waitForReady(page, '#/text-to-tokens');
+  assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-arriving')), true);
+  assert.match(await statusText(page), /Loading GPT-2's vocabulary/);
+  assert.equal(await page.locator('.tt-pieces .tt-piece').count(), 0);
+  release();
+  await arrived(page);
+  const text = await page.inputValue('.tt-text textarea');
+  assert.deepEqual(await pieceIds(page), Array.from(tiktoken.encode(text)));
+  await opened.context.close();
 });
 
 test('the vocabulary is fetched only by this lesson', async () => {

@@ -80,6 +80,13 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
     save(state.view);
     return true;
   });
+  // The inputs that arrive later (source()): while one the last frame asked for is on its way, <html
+  // data-arriving> says so (tests' arrived() waits it out, as settled() waits for the far views).
+  const sources = [];
+  const markArriving = () => {
+    const arriving = sources.some((source) => source.loading);
+    if (arriving !== document.documentElement.hasAttribute('data-arriving')) document.documentElement.toggleAttribute('data-arriving', arriving);
+  };
   const changed = (name, signature, element = null) => {
     const full = `${signature}|${language()}|${textScale()}`;
     if (drawn[name] === full) return false;
@@ -117,6 +124,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
       waiting = false;
       draw(results, state.view);
       drawAll = false;
+      markArriving();
       // While a control moves, writing the link and the stored state (history.replaceState, localStorage) on
       // every frame costs several milliseconds each time (more than some figures): they follow at the pause,
       // with the far views if any waited. A frame that drew everything (the first, a new language, a new
@@ -189,6 +197,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
         near.disconnect();
         layout.disconnect();
         pause.cancel();
+        document.documentElement.removeAttribute('data-arriving');
       },
     };
   }
@@ -204,7 +213,11 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
     /** A frame, for a change outside the parameters (a button pressed, a text pasted). */
     redraw: () => scheduleRender(),
     /** An input that arrives later (lesson-source.js); each answer that arrives redraws the page. */
-    source: (load) => asyncSource(load, () => scheduleRender()),
+    source: (load) => {
+      const source = asyncSource(load, () => scheduleRender());
+      sources.push(source);
+      return source;
+    },
     get view() {
       return state.view;
     },

@@ -1,11 +1,10 @@
 // "Show the numbers" under a figure of this lesson that is not a chart (the requirements, the far angles): a
 // closed <details> whose table is built only while it is open, as charts/figure.js builds a chart's, so that a
 // closed one holds nothing to lay out or to focus.
-import { noteAndTable } from '../../src/charts/figure.js';
+import { disclosure } from '../../src/ui/dom.js';
 
 export function numbersDisclosure(className) {
-  const { details, summary, tableHost } = noteAndTable();
-  details.classList.add(className);
+  const { element: details, summary, body: tableHost } = disclosure(`chart-table ${className}`);
   let build = null;
   const fill = () => {
     if (details.open && build) tableHost.replaceChildren(build());

@@ -1,8 +1,7 @@
 // The words nearest the first word, by cosine.
 import { t } from '../../src/i18n.js';
 import { dataTable } from '../../src/charts/table.js';
-import { el } from '../../src/ui/dom.js';
-import { noteAndTable } from '../../src/charts/figure.js';
+import { disclosure, el } from '../../src/ui/dom.js';
 import { panel, number7 } from './parts.js';
 
 /** The nearest words to the first word, by cosine. */
@@ -11,7 +10,7 @@ export function neighboursView() {
   // The words, nearest first, in one sentence; their cosines behind "Show the numbers" (kept open or closed
   // across redraws, as the reader left it).
   const list = el('p', 'w2v-neighbour-list');
-  const { details: numbers, summary, tableHost: host } = noteAndTable();
+  const { element: numbers, summary, body: host } = disclosure('chart-table');
   element.append(list, numbers);
   let last = null;
   function draw(data) {

@@ -7,8 +7,7 @@ import { t, language } from '../../src/i18n.js';
 import { formatNumber } from '../../src/format.js';
 import { describeError } from '../../src/kernel.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
-import { el } from '../../src/ui/dom.js';
-import { noteAndTable } from '../../src/charts/figure.js';
+import { disclosure, el } from '../../src/ui/dom.js';
 
 export const ROWS = 20; // the document's max_length
 const CORNER = 4; // the corner shown; the panel counts the rest
@@ -35,8 +34,7 @@ export function pitfallView() {
   const verdict = el('p', 'pitfall-verdict');
   verdict.setAttribute('aria-live', 'polite');
   // The document's whole output, built only while open (400 cells).
-  const { details: full, summary: fullSummary, tableHost: fullHost } = noteAndTable();
-  full.classList.add('pitfall-full');
+  const { element: full, summary: fullSummary, body: fullHost } = disclosure('chart-table pitfall-full');
   full.hidden = true;
   full.addEventListener('toggle', () => fillFull());
   // The verdict reads the two corners out: beside them where the panel is wide enough, under them otherwise.

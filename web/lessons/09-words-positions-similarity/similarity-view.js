@@ -4,8 +4,7 @@ import { t, language } from '../../src/i18n.js';
 import { selectField } from '../../src/ui/fields.js';
 import { dataTable, showTable } from '../../src/charts/table.js';
 import { formatNumber, formatValue } from '../../src/format.js';
-import { el } from '../../src/ui/dom.js';
-import { noteAndTable } from '../../src/charts/figure.js';
+import { disclosure, el } from '../../src/ui/dom.js';
 import { stripFold, shownValue } from '../../src/ui/control-panel.js';
 import { params } from './params.js';
 import { key, panel, button, text, number7 } from './parts.js';
@@ -44,8 +43,7 @@ export function similarityView({ onValue }) {
   results.setAttribute('aria-live', 'polite');
   // The vectors behind the three numbers: the numbers themselves, behind their disclosure (kept open or closed
   // across redraws, as the reader left it).
-  const { details: vectorsBox, summary: vectorsSummary, tableHost: vectorsHost } = noteAndTable();
-  vectorsBox.classList.add('w2v-vectors');
+  const { element: vectorsBox, summary: vectorsSummary, body: vectorsHost } = disclosure('chart-table w2v-vectors');
   const note = el('p', 'w2v-note');
   // The two words, two positions and the formula change this panel's numbers and the figures down to the
   // neighbours (the lesson's `drives`): they are the panel's strip, at its foot, which stays in view under the

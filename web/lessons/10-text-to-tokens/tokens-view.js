@@ -3,8 +3,7 @@
 import { language, t } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
 import { dataTable, showTable } from '../../src/charts/table.js';
-import { noteAndTable } from '../../src/charts/figure.js';
-import { el, titledPanel } from '../../src/ui/dom.js';
+import { disclosure, el, titledPanel } from '../../src/ui/dom.js';
 
 const SHOWN = 400;        // pieces drawn
 const TABLE_ROWS = 64;    // rows of the table
@@ -57,7 +56,8 @@ function groupByPiece(ids, tokenizer, text) {
 export function tokensView() {
   const { element, title } = titledPanel('tt-tokens', 'tt-tokens-title');
   const pieces = el('p', 'tt-pieces');
-  const { note, details, summary, tableHost } = noteAndTable();
+  const note = el('p', 'chart-note');
+  const { element: details, summary, body: tableHost } = disclosure('chart-table');
   element.append(pieces, note, details);
 
   let last = null;

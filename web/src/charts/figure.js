@@ -4,24 +4,9 @@
 import { t } from '../i18n.js';
 import { scrollBox } from './table.js';
 import { download, exportName, figureSvg, gridCsv, svgToPng, tableCsv } from './export.js';
-import { setText } from '../ui/dom.js';
+import { disclosure, el, setText } from '../ui/dom.js';
 import { layoutWidth } from '../ui/layout-width.js';
 import { canMorph, morph } from './morph.js';
-
-/**
- * The lower half of a figure: a short note (p.chart-note) and a <details class="chart-table"> whose
- * summary the caller labels and whose tableHost the caller fills.
- */
-export function noteAndTable() {
-  const note = document.createElement('p');
-  note.className = 'chart-note';
-  const details = document.createElement('details');
-  details.className = 'chart-table';
-  const summary = document.createElement('summary');
-  const tableHost = document.createElement('div');
-  details.append(summary, tableHost);
-  return { note, details, summary, tableHost };
-}
 
 /**
  * Plot names every mark group (aria-label="line", "dot", "rule"…) on elements that have no role, which ARIA
@@ -50,7 +35,8 @@ export function chartFigure(className) {
   const caption = document.createElement('figcaption');
   const host = document.createElement('div');
   host.className = 'chart-host';
-  const { note, details, summary, tableHost } = noteAndTable();
+  const note = el('p', 'chart-note');
+  const { element: details, summary, body: tableHost } = disclosure('chart-table');
   const exports = exportBar(className.split(' ').at(-1));
   // The downloads and "show as a table" share a line where there is room; an open table takes the width.
   const foot = document.createElement('div');

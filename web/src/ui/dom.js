@@ -23,8 +23,8 @@ export function titledPanel(className, titleId) {
 
 /**
  * <details class="numbers {className}">: numbers a figure or a sentence already gives, for the student who wants
- * the digits (styles/charts.css draws its summary like a figure's "show as a table"). The caller labels summary
- * and fills body.
+ * the digits; a figure's "show as a table" is one too (charts/figure.js, class chart-table). The caller labels
+ * summary and fills body.
  */
 export function disclosure(className = '') {
   const element = el('details', `numbers ${className}`.trim());
