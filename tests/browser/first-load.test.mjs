@@ -4,7 +4,7 @@
 // code, and the .wasm only once (compiled while it downloads, handed to the glue); Observable Plot, which draws
 // the first chart, is asked for with main.js (index.html names it); the lesson's text is on screen while the
 // module is still downloading; the offline copy (a service worker precaching the whole site) waits until the
-// lesson is drawn and the page is idle, and is never made on a connection that saves data.
+// lesson is drawn and the reader has paused, and is never made on a connection that saves data.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, waitForReady } from './browser.mjs';
@@ -107,6 +107,31 @@ test('the offline copy starts after the lesson is drawn and the page idles, not 
   await ready(page, 'why-order');
   assert.equal(await page.getAttribute('html', 'data-offline'), 'waiting');
   assert.deepEqual(requests.filter((path) => file(path) === 'sw.js'), [], 'no service worker yet');
+  await page.waitForFunction(() => document.documentElement.dataset.offline === 'ready', null, { timeout: 60000 });
+  assert.equal(requests.filter((path) => file(path) === 'sw.js').length, 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('while the reader drags a slider the offline copy waits; it starts once the reader pauses', async () => {
+  requests = [];
+  const { page, problems, context } = await openPage(browser, { serviceWorkers: 'allow' });
+  await page.goto(`${server.url}#/pe-matrix?lang=en`);
+  await ready(page, 'pe-matrix');
+  // A drag twice as long as the wait (OFFLINE_DELAY_MS, 3 s): a move every other frame, as a reader's finger.
+  const state = await page.evaluate(async (length) => {
+    const input = document.querySelector('[data-field="dModel"] input[type="range"]');
+    const [value, step] = [Number(input.value), Number(input.step)];
+    const two = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let start = performance.now(), i = 0; performance.now() - start < length; i++) {
+      input.value = String(i % 2 ? value : value - step);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await two();
+    }
+    return document.documentElement.dataset.offline;
+  }, 6000);
+  assert.equal(state, 'waiting');
+  assert.deepEqual(requests.filter((path) => file(path) === 'sw.js'), [], 'no service worker during the drag');
   await page.waitForFunction(() => document.documentElement.dataset.offline === 'ready', null, { timeout: 60000 });
   assert.equal(requests.filter((path) => file(path) === 'sw.js').length, 1);
   assert.deepEqual(problems, []);
