@@ -14,7 +14,8 @@
 // Moving between two values flatters a lesson that keeps its last results (the second visit of a value is
 // free), so the CPU, and the time at 4×, are also measured in a sweep: the same number of moves, each to a value
 // the page has not drawn in this trace, spread over the slider's range as a drag across it (the heavy end of a
-// range weighs in there, not in the target's column). Each measurement puts the slider back where it found it.
+// range weighs in there, not in the target's column). After each measurement the slider goes back where it was
+// (putBack), outside what is timed or traced.
 import { launch, openPage, waitForReady, LESSON_IDS } from '../../tests/browser/browser.mjs';
 import { startServer } from '../../tests/browser/server.mjs';
 import { DEVICE, PHONE, cpuThrottle } from './phone.mjs';
@@ -77,17 +78,27 @@ async function sample({ field, values, samples }) {
     floor.push(await time(() => {}));
     redraw.push(await time(() => move(values[i % values.length])));
   }
-  // The slider back where it was, everything drawn: the next measurement starts from the same page (a sweep
-  // ends near the top of the range, where most lessons draw the most).
-  move(value);
+  return { start: value, floor: floor.sort((a, b) => a - b), redraw: redraw.sort((a, b) => a - b) };
+}
+
+/**
+ * Runs in the page: the slider back at `value`, everything drawn, so that the next measurement starts from the
+ * same page (a sweep ends near the top of the range, where most lessons draw the most). Outside what is timed
+ * or traced: that move and the far views it lets through are not the slider's moves.
+ */
+async function putBack({ field, value }) {
+  const input = document.querySelector(`[data-field="${field}"] input[type="range"]`) ?? document.querySelector(`[data-field="${field}"] input`);
+  const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  input.value = String(value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
   await twoFrames();
   while ('deferred' in document.documentElement.dataset) await twoFrames();
-  return { floor: floor.sort((a, b) => a - b), redraw: redraw.sort((a, b) => a - b) };
 }
 
 /** {floor, p50, p95} above the floor for one slider of the page as it is. */
 async function measure(page, field, values, samples = SAMPLES) {
-  const { floor, redraw } = await page.evaluate(sample, { field, values, samples });
+  const { start, floor, redraw } = await page.evaluate(sample, { field, values, samples });
+  await page.evaluate(putBack, { field, value: start });
   const base = quantile(floor, 0.5);
   return { floor: base, p50: quantile(redraw, 0.5) - base, p95: quantile(redraw, 0.95) - base };
 }
@@ -105,10 +116,11 @@ async function cpuPerMove(page, field, values = null, moves = 12) {
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['toplevel'] } });
-  await page.evaluate(sample, { field, values, samples: moves });
+  const { start } = await page.evaluate(sample, { field, values, samples: moves });
   await cdp.send('Tracing.end');
   await traced;
   await cdp.detach();
+  await page.evaluate(putBack, { field, value: start });
   const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const tasks = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask');
   return tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000 / moves;
