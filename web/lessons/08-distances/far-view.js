@@ -6,7 +6,7 @@ import * as Plot from '@observablehq/plot';
 import { language, t } from '../../src/i18n.js';
 import { textField, sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
-import { numbersDisclosure } from './numbers.js';
+import { disclosure, setText } from '../../src/ui/dom.js';
 import { fieldsUnder } from '../../src/ui/control-panel.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
@@ -69,7 +69,7 @@ export function farView({ onValue }) {
   const race = document.createElement('p');
   race.className = 'far-race';
   // The angles' digits are behind "show the numbers": the sentences above say what they show.
-  const numbers = numbersDisclosure('far-numbers');
+  const numbers = disclosure('chart-table far-numbers');
   const chart = chartFigure('far-chart');
   fieldsUnder(chart, fields);
   element.append(chart.element, summary, race, numbers.element);
@@ -103,7 +103,8 @@ export function farView({ onValue }) {
     race.textContent = raceText(halfStep, d, language());
 
     const caption = t('distances.far.caption', vars);
-    numbers.show(t('distances.far.showNumbers'), () => scrollBox(dataTable({
+    setText(numbers.summary, t('distances.far.showNumbers'));
+    numbers.build(() => scrollBox(dataTable({
       caption,
       corner: t('distances.far.pair'),
       columns: ['divTerm', 'divError', 'exact', 'f32', 'error', 'steps', 'sinExact', 'sinF32'].map((c) => t(`distances.far.columns.${c}`)),

@@ -6,7 +6,7 @@ import { describeError } from '../../src/kernel.js';
 import { textField } from '../../src/ui/fields.js';
 import { params } from './params.js';
 import { dataTable, scrollBox, showTable } from '../../src/charts/table.js';
-import { numbersDisclosure } from './numbers.js';
+import { disclosure, setText } from '../../src/ui/dom.js';
 import { formatCount, formatValueInText } from '../../src/format.js';
 
 const REQUIREMENTS = ['unique', 'deterministic', 'generalises', 'relative'];
@@ -16,7 +16,7 @@ export function requirementsView({ onValue }) {
   element.className = 'panel requirements';
   const seed = textField({ name: 'seed', decl: params.seed, labelKey: 'distances.fields.seed.label', hintKey: 'distances.fields.seed.hint', onValue: (v) => onValue('seed', v), width: 22 });
   const host = document.createElement('div');
-  const numbers = numbersDisclosure('requirements-numbers');
+  const numbers = disclosure('chart-table requirements-numbers');
   element.append(host, seed.element, numbers.element);
 
   /**
@@ -66,7 +66,8 @@ export function requirementsView({ onValue }) {
     const marks = grid(marksCaption, (c) => `${mark(c.ok)} ${t(`distances.requirements.verdict.${c.ok}`)}`);
     marks.classList.add('requirements-marks');
     showTable(host, marks, marksCaption);
-    numbers.show(t('distances.requirements.showChecks'), () => {
+    setText(numbers.summary, t('distances.requirements.showChecks'));
+    numbers.build(() => {
       const caption = t('distances.requirements.caption', { dModel: live.dModel, seed: l.seed });
       const table = grid(caption, (c) => `${mark(c.ok)} ${c.text}`);
       table.classList.add('requirements-table');

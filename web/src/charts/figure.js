@@ -1,6 +1,5 @@
 // charts/figure.js — the frame every chart sits in: a title, the drawing, a short note, and a <details>
-// that shows the same numbers as a table. The table is built only while it is open, so a hidden 2048-row
-// table never slows the sliders down.
+// that shows the same numbers as a table, built only while it is open (ui/dom.js, disclosure).
 import { t } from '../i18n.js';
 import { scrollBox } from './table.js';
 import { download, exportName, figureSvg, gridCsv, svgToPng, tableCsv } from './export.js';
@@ -36,22 +35,13 @@ export function chartFigure(className) {
   const host = document.createElement('div');
   host.className = 'chart-host';
   const note = el('p', 'chart-note');
-  const { element: details, summary, body: tableHost } = disclosure('chart-table');
+  const { element: details, summary, build } = disclosure('chart-table');
   const exports = exportBar(className.split(' ').at(-1));
   // The downloads and "show as a table" share a line where there is room; an open table takes the width.
   const foot = document.createElement('div');
   foot.className = 'chart-foot';
   foot.append(exports.element, details);
   element.append(caption, host, note, foot);
-
-  let buildTable = null;
-  const fillTable = () => {
-    if (!details.open || !buildTable) return;
-    const built = buildTable();
-    // A bare table scrolls in its own box, so a wide one never widens the page on a phone.
-    tableHost.replaceChildren(built.matches?.('table') ? scrollBox(built, built.caption?.textContent ?? '') : built);
-  };
-  details.addEventListener('toggle', fillTable);
 
   return {
     element,
@@ -78,11 +68,14 @@ export function chartFigure(className) {
       }
       setText(note, noteText);
       note.hidden = !noteText;
-      buildTable = table;
+      // A bare table scrolls in its own box, so a wide one never widens the page on a phone.
+      build(table && (() => {
+        const built = table();
+        return built.matches?.('table') ? scrollBox(built, built.caption?.textContent ?? '') : built;
+      }));
       // No numbers to show (nothing drawn yet): no "show as a table" that would open on nothing.
       details.hidden = !table || !tableShown;
       exports.show({ title, host, csv: table && (csv ?? table), fileKey });
-      fillTable();
     },
   };
 }

@@ -24,14 +24,31 @@ export function titledPanel(className, titleId) {
 /**
  * <details class="numbers {className}">: numbers a figure or a sentence already gives, for the student who wants
  * the digits; a figure's "show as a table" is one too (charts/figure.js, class chart-table). The caller labels
- * summary and fills body.
+ * summary and fills body, or hands build() what makes the body: then it is made only while the details are open
+ * (on the reader's click, or at once when they are open already), so a closed one holds nothing to lay out or to
+ * focus, and a hidden 2048-row table never slows a slider down.
  */
 export function disclosure(className = '') {
   const element = el('details', `numbers ${className}`.trim());
   const summary = el('summary');
   const body = el('div');
   element.append(summary, body);
-  return { element, summary, body };
+  let make = null;
+  const fill = () => {
+    if (element.open && make) body.replaceChildren(make());
+  };
+  element.addEventListener('toggle', fill);
+  return {
+    element,
+    summary,
+    body,
+    /** builder() → the body's content (null: none, the body emptied). */
+    build(builder) {
+      make = builder;
+      if (!element.open || !make) body.replaceChildren();
+      fill();
+    },
+  };
 }
 
 /** Sets a node's text only when it differs: writing the same text still makes the browser lay the node out again. */
