@@ -164,7 +164,7 @@ export async function redrawnBy(page, ids, change) {
 }
 
 /**
- * Waits until nothing waits for the reader's pause: the views far from the screen drawn, the link and the stored
+ * Waits until nothing waits for the reader's pause: the views off the screen drawn, the link and the stored
  * state written (lesson-view.js).
  */
 export const settled = (page) => page.waitForFunction(() => !('deferred' in document.documentElement.dataset));
@@ -183,7 +183,7 @@ export async function arrived(page, timeout = 30000) {
  * details' toggle event, which fires after the click has returned: reading rows right after the click races.
  */
 export async function openTable(page, scope) {
-  // A figure far from the screen is redrawn when the reader pauses (lesson-view.js): its table, before then,
+  // A figure off the screen is redrawn when the reader pauses (lesson-view.js): its table, before then,
   // would be the last drawing's.
   await settled(page);
   await page.click(`${scope} summary`);

@@ -213,7 +213,7 @@ for (const [lang, sameRow, rounded, oddWidth] of [
     await page.locator('.far-summary', { hasText: sameRow }).waitFor();
     await input(page, 'farPos').fill('16777217');
     await page.locator('.far-summary', { hasText: rounded }).waitFor();
-    await frames(page); // the link follows once the views far from the screen are drawn
+    await frames(page); // the link follows once the views off the screen are drawn
     assert.match(page.url(), /farPos=16777217/);
     await input(page, 'farD').fill('7');
     await page.locator('[data-field="farD"] .field-error').filter({ hasText: oddWidth }).waitFor();

@@ -12,14 +12,16 @@ const PHONE = { viewport: { width: 412, height: 823 } };
 
 /**
  * Moves the slider of `field` one step, with it in the middle of a phone's screen as a reader dragging it sees
- * it, and names the lesson's slots (<div data-slot>) whose content changed: { frame: in the frame that drew the
- * move, pause: after that, once the reader paused }. Only the figures' slots are named (not the slider's own
- * panel, whose value label changes too).
+ * it (or with the slot `watch` at the top of the screen, under the slider's strip, as a reader watching that
+ * figure sees it), and names the lesson's slots (<div data-slot>) whose content changed: { frame: in the frame
+ * that drew the move, pause: after that, once the reader paused }. Only the figures' slots are named (not the
+ * slider's own panel, whose value label changes too).
  */
-async function slotsRedrawn(page, field, figures) {
-  const { frame, pause } = await page.evaluate(async (field) => {
+async function slotsRedrawn(page, field, figures, watch = null) {
+  const { frame, pause } = await page.evaluate(async ({ field, watch }) => {
     const input = document.querySelector(`[data-field="${field}"] input[type="range"]`);
-    input.scrollIntoView({ block: 'center' });
+    if (watch) document.querySelector(`[data-slot="${watch}"]`).scrollIntoView({ block: 'start' });
+    else input.scrollIntoView({ block: 'center' });
     const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     await nextFrame();
     await nextFrame();
@@ -45,7 +47,7 @@ async function slotsRedrawn(page, field, figures) {
     const pause = taken();
     observer.disconnect();
     return { frame, pause };
-  }, field);
+  }, { field, watch });
   const only = (names) => names.filter((name) => figures.includes(name));
   return { frame: only(frame), pause: only(pause) };
 }
@@ -140,20 +142,47 @@ test("stretching-rope: the wavelengths' log axis spans whole decades, so a move 
   await context.close();
 });
 
-test("attention-biases: a move of ALiBi's heads redraws ALiBi's figures only, not T5's", async () => {
+test("attention-biases: a move of ALiBi's heads redraws ALiBi's figures only, not T5's, and of those the ones on the screen at once", async () => {
   const { page, problems, context } = await site.open('#/attention-biases?lang=es', PHONE);
   const figures = ['alibiFigures', 't5Figures'];
-  assert.deepEqual(await slotsRedrawn(page, 'heads', figures), { frame: ['alibiFigures'], pause: [] });
+  // On a phone the slopes are on the screen under the fields; the penalty lines and the maps, below, follow at the pause.
+  assert.deepEqual(await slotsRedrawn(page, 'heads', figures), { frame: ['alibiFigures'], pause: ['alibiFigures'] });
+  const shown = await page.evaluate(async () => {
+    document.querySelector('[data-slot="alibiFigures"]').scrollIntoView({ block: 'start' });
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await nextFrame();
+    await nextFrame();
+    while ('deferred' in document.documentElement.dataset) await nextFrame();
+    const counts = () => ({
+      slopes: document.querySelectorAll('.alibi-slopes tbody tr').length,
+      maps: document.querySelectorAll('.alibi-maps canvas').length,
+      mapsOnScreen: document.querySelector('.alibi-maps').getBoundingClientRect().top < innerHeight,
+    });
+    const before = counts();
+    const input = document.querySelector('[data-field="heads"] input[type="range"]');
+    input.value = String(Number(input.value) + 1);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await nextFrame();
+    const frame = counts();
+    while ('deferred' in document.documentElement.dataset) await nextFrame();
+    return { before, frame, pause: counts() };
+  });
+  const heads = shown.before.slopes; // 9: the move above took it from 8
+  assert.deepEqual(shown, {
+    before: { slopes: heads, maps: heads, mapsOnScreen: false },
+    frame: { slopes: heads + 1, maps: heads, mapsOnScreen: false },
+    pause: { slopes: heads + 1, maps: heads + 1, mapsOnScreen: false },
+  });
   // T5's slider redraws T5's figures, once it is scrolled to (it sits screens below ALiBi's).
   assert.deepEqual(await slotsRedrawn(page, 't5Heads', figures), { frame: ['t5Figures'], pause: [] });
   assert.deepEqual(problems, []);
   await context.close();
 });
 
-test('learned-positions: a move of d_model reprints the shapes beside its slider at once; the tables, and the figures made of them, wait for the pause', async () => {
+test('learned-positions: a move of d_model reprints the shapes, on the screen under its strip, at once; the tables, and the figures made of them, wait for the pause', async () => {
   const { page, problems, context } = await site.open('#/learned-positions?lang=es', PHONE);
   const figures = ['shapes', 'heatmap', 'window', 'beyond'];
-  assert.deepEqual(await slotsRedrawn(page, 'dModel', figures), { frame: ['shapes'], pause: ['beyond', 'heatmap', 'window'] });
+  assert.deepEqual(await slotsRedrawn(page, 'dModel', figures, 'shapes'), { frame: ['shapes'], pause: ['beyond', 'heatmap', 'window'] });
   assert.deepEqual(problems, []);
   await context.close();
 });

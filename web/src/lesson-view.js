@@ -10,7 +10,7 @@
 // page keeps its last good view.
 //
 // Drawing: a redraw is scheduled once per animation frame; changed(view, signature, element) redraws a view
-// only when what it shows changed, and while a control moves, only the views on or near the screen (the
+// only when what it shows changed, and while a control moves, only the views on the screen (the
 // others, the link and the stored state follow when the reader pauses). Language, width and text size
 // redraw everything.
 //
@@ -63,14 +63,14 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   // size are inputs of every drawing (its words and numbers; large text grows the charts' fonts and margins), so
   // changed() adds them to every view's signature.
   const drawn = {};
-  // While the reader moves a control, a frame redraws only what is on or near the screen (a view given with
-  // its element to changed()); the link and the stored state, and the views far from it that had to wait,
+  // While the reader moves a control, a frame redraws only what is on the screen (a view given with its element
+  // to changed()); the link and the stored state, and the views off the screen that had to wait,
   // follow once the reader pauses (schedule.js, atPause), so a slider drags at the speed of what the reader sees.
   // <html data-deferred> marks that wait (tests' frames() waits it out).
   let drawAll = true;
-  const near = nearScreenWatch();
-  let waiting = false; // in this frame, a view far from the screen waited
-  let farWaiting = false; // since the last pause, a view far from the screen waited: the pause redraws
+  const onScreen = onScreenWatch();
+  let waiting = false; // in this frame, a view off the screen waited
+  let farWaiting = false; // since the last pause, a view off the screen waited: the pause redraws
   const pause = atPause(() => {
     if (farWaiting) {
       drawAll = true;
@@ -90,7 +90,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
   const changed = (name, signature, element = null) => {
     const full = `${signature}|${language()}|${textScale()}`;
     if (drawn[name] === full) return false;
-    if (element && !drawAll && !near.test(element)) {
+    if (element && !drawAll && !onScreen.test(element)) {
       waiting = true;
       return false;
     }
@@ -194,7 +194,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
         offLanguage();
         resize.disconnect();
         document.removeEventListener('toggle', opened, true);
-        near.disconnect();
+        onScreen.disconnect();
         layout.disconnect();
         pause.cancel();
         document.documentElement.removeAttribute('data-arriving');
@@ -236,25 +236,27 @@ function contentWidth(element) {
 }
 
 /**
- * Which views are within half a screen of the viewport (one the reader sees, or is about to scroll to), kept up
- * to date by an IntersectionObserver so that a frame reads no layout. An element is measured once, when first
- * asked about, until the observer's first report arrives.
+ * Which views are on the screen, even by a few pixels, kept up to date by an IntersectionObserver so that a frame
+ * reads no layout. An element is measured once, when first asked about, until the observer's first report
+ * arrives. Not "near" it: on a phone a panel of fields fills most of the screen, and the figures under it, a few
+ * hundred pixels below, were drawn on every move of a drag nobody could see them in (what a reader scrolls to
+ * meanwhile is drawn at the next move, or at the pause).
  */
-function nearScreenWatch() {
-  const near = new WeakMap();
+function onScreenWatch() {
+  const seen = new WeakMap();
   const observer =
     typeof IntersectionObserver === 'undefined'
       ? null
-      : new IntersectionObserver((entries) => entries.forEach((e) => near.set(e.target, e.isIntersecting)), { rootMargin: '50% 0px' });
+      : new IntersectionObserver((entries) => entries.forEach((e) => seen.set(e.target, e.isIntersecting)));
   return {
     test(element) {
       if (!observer) return true;
-      if (!near.has(element)) {
+      if (!seen.has(element)) {
         const box = element.getBoundingClientRect();
-        near.set(element, box.bottom > -innerHeight / 2 && box.top < innerHeight * 1.5 && box.width > 0);
+        seen.set(element, box.bottom > 0 && box.top < innerHeight && box.width > 0);
         observer.observe(element);
       }
-      return near.get(element);
+      return seen.get(element);
     },
     disconnect: () => observer?.disconnect(),
   };

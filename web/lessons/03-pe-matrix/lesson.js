@@ -46,7 +46,7 @@ export function mount({ kernel, initial, save }) {
   function draw({ main, across: acrossMatrix }, view) {
     const key = (m) => `${m.rows}x${m.cols}:${view.variant}`;
     // Widths are read before anything is redrawn: reading one after a redraw would force a layout. Each view
-    // far from the screen is drawn once the reader pauses (lesson-view.js, changed()).
+    // off the screen is drawn once the reader pauses (lesson-view.js, changed()).
     const widths = { heat: heat.width(), lines: linesPanel.width(), across: across.width() };
     if (changed('heat', `${key(main)}|${widths.heat}`, heat.element)) heat.draw(main, view, widths.heat);
     if (changed('lines', `${key(main)}|${view.dims}|${view.shown}|${widths.lines}`, linesPanel.element)) linesPanel.draw(main, view, widths.lines);

@@ -75,7 +75,7 @@ export function mount({ kernel, initial, save }) {
   function draw({ main, a, b, pair }, view) {
     const key = (m) => `${m.rows}x${m.cols}:${view.variant}`;
     // Widths are read before anything is redrawn: reading one after a redraw would force a layout. Each view
-    // far from the screen is drawn once the reader pauses (lesson-view.js, changed()).
+    // off the screen is drawn once the reader pauses (lesson-view.js, changed()).
     const halvesWidth = halves.width();
     if (changed('values', `${key(main)}|${view.rows}`, values.element)) values.draw(main, view);
     if (changed('halves', `${key(main)}|${halvesWidth}`, halves.element)) halves.draw(main, view, halvesWidth);

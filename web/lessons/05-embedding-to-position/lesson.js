@@ -39,51 +39,58 @@ export function mount({ kernel, initial, save }) {
   const stepFields = { ...tableFields, ids: 'ids', d_model: 'dModel', max_len: 'ids', variant: 'variant' };
   const journeyFields = { ...tableFields, ids: 'token', d_model: 'dModel', variant: 'variant' };
 
+  const options = (v) => ({ variant: v.variant, scale: v.scale === 'on' });
+
+  // compute() checks every value against the kernel (a value it rejects goes back, and its field says why); the
+  // journey's and the attention's numbers are made in draw(), for those views only when they are drawn: while a
+  // slider moves, the ones off the screen are not (on a phone, all but the table beside the fields).
   function compute(next, failed) {
     let weights;
-    const options = (v) => ({ variant: v.variant, scale: v.scale === 'on' });
     const result = lesson.attempt((v) => {
       weights = table(v.vocabSize, v.dModel, v.seed);
       return kernel.embeddingSteps(weights, v.ids, options(v));
     }, next, failed, lesson.namedOrDefault(stepFields, defaults));
-    // E000-4: the token at position p of the sentence, for every p (five sentences in the document).
-    // A row of the steps depends only on the token at that position and on the position, so one call with the
-    // token at every position gives row p of each of those sentences, the same numbers as a call per sentence.
-    const visits = lesson.attempt((v) => {
-      const w = table(v.vocabSize, v.dModel, v.seed);
-      const s = kernel.embeddingSteps(w, v.ids.map(() => v.token), options(v));
-      const row = (m, p) => m.data.subarray(p * m.cols, (p + 1) * m.cols);
-      return v.ids.map((_, p) => ({
-        sentence: v.ids.map((id, q) => (q === p ? v.token : id)),
-        embedded: row(s.embedded, p),
-        scaled: row(s.scaled, p),
-        encoded: row(s.encoded, p),
-      }));
-    }, next, failed, lesson.namedOrDefault(journeyFields, defaults));
-    // Document 000 says the scale of the matrices does not reach attention: the sentence through one head with
-    // identity projections, from x + PE and from x·√d + PE (both, whatever the scale switch says).
-    const scaling = lesson.attempt((v) => {
-      const w = table(v.vocabSize, v.dModel, v.seed);
-      const side = (scale) => {
-        const { encoded } = kernel.embeddingSteps(w, v.ids, { variant: v.variant, scale });
-        const scores = selfScores(encoded);
-        const { weights } = kernel.selfAttention(encoded);
-        return { scores, weights, largest: largestEntry(scores), selfWeight: weights.data[0] };
-      };
-      return { off: side(false), on: side(true) };
-    }, next, failed, lesson.namedOrDefault(stepFields, defaults));
-    return { weights, result, visits, scaling };
+    // The journey's token, checked in a sentence of its own (the only value the steps above do not read).
+    lesson.attempt((v) => kernel.embeddingSteps(table(v.vocabSize, v.dModel, v.seed), [v.token], options(v)), next, failed, lesson.namedOrDefault(journeyFields, defaults));
+    return { weights, result };
   }
 
-  function draw({ weights, result, visits, scaling }, view) {
+  // E000-4: the token at position p of the sentence, for every p (five sentences in the document).
+  // A row of the steps depends only on the token at that position and on the position, so one call with the
+  // token at every position gives row p of each of those sentences, the same numbers as a call per sentence.
+  function visitsOf(v) {
+    const s = kernel.embeddingSteps(table(v.vocabSize, v.dModel, v.seed), v.ids.map(() => v.token), options(v));
+    const row = (m, p) => m.data.subarray(p * m.cols, (p + 1) * m.cols);
+    return v.ids.map((_, p) => ({
+      sentence: v.ids.map((id, q) => (q === p ? v.token : id)),
+      embedded: row(s.embedded, p),
+      scaled: row(s.scaled, p),
+      encoded: row(s.encoded, p),
+    }));
+  }
+
+  // Document 000 says the scale of the matrices does not reach attention: the sentence through one head with
+  // identity projections, from x + PE and from x·√d + PE (both, whatever the scale switch says).
+  function scalingOf(v) {
+    const w = table(v.vocabSize, v.dModel, v.seed);
+    const side = (scale) => {
+      const { encoded } = kernel.embeddingSteps(w, v.ids, { variant: v.variant, scale });
+      const scores = selfScores(encoded);
+      const { weights } = kernel.selfAttention(encoded);
+      return { scores, weights, largest: largestEntry(scores), selfWeight: weights.data[0] };
+    };
+    return { off: side(false), on: side(true) };
+  }
+
+  function draw({ weights, result }, view) {
     const width = journey.width();
-    // Each view is drawn when the lesson's values or language change; while a slider moves, one far from the
+    // Each view is drawn when the lesson's values or language change; while a slider moves, one off the
     // screen waits until the reader pauses (lesson-view.js, changed()).
     const key = JSON.stringify(view);
     if (lesson.changed('table', key, tablePanel.element)) tablePanel.draw(weights, view);
     if (lesson.changed('steps', key, steps.element)) steps.draw(result, view);
-    if (lesson.changed('attention', key, attention.element)) attention.draw(scaling, view);
-    if (lesson.changed('journey', `${key}|${width}`, journey.element)) journey.draw(visits, view, width);
+    if (lesson.changed('attention', key, attention.element)) attention.draw(scalingOf(view), view);
+    if (lesson.changed('journey', `${key}|${width}`, journey.element)) journey.draw(visitsOf(view), view, width);
   }
 
   return lesson.mount({

@@ -60,11 +60,11 @@ export function mount({ kernel, initial, save }) {
     fields: { ...controls.fields, ...compare.fields },
     compute,
     draw: ({ similarities, a, b }, view) => {
-      // Each view is drawn when the lesson's values or language change; while a slider moves, one far from the
-      // screen waits until the reader pauses (lesson-view.js, changed()).
+      // Each view (the similarity's chart and its table each) is drawn when the lesson's values or language change;
+      // while a slider moves, one off the screen waits until the reader pauses (lesson-view.js, changed()).
       const key = JSON.stringify(view);
       const width = similarity.width();
-      if (lesson.changed('similarity', `${key}|${width}`, similarity.element)) similarity.draw(similarities, view, width);
+      similarity.draw(similarities, view, width, (part, element) => lesson.changed(`similarity-${part}`, `${key}|${width}`, element));
       if (lesson.changed('compare', key, compare.element)) compare.draw(a, b, view);
     },
     observe: similarity.element,

@@ -60,9 +60,11 @@ export function similarityView() {
 
   /**
    * similarity.pe: cos(position 0, position p) for each p after the PE layer; similarity.index: the same with
-   * the raw index added instead of PE. Both Float32Arrays from the kernel.
+   * the raw index added instead of PE. Both Float32Arrays from the kernel. due(part, element) says whether a part
+   * ('chart': the summary and the chart; 'table': the digits under them) is to be drawn: while a slider moves,
+   * only those on the screen are (lesson-view.js).
    */
-  function draw(similarity, view, width) {
+  function draw(similarity, view, width, due) {
     const cosine = similarity.pe;
     const positions = Array.from(cosine, (_, p) => p);
     const last = cosine.length - 1;
@@ -80,11 +82,6 @@ export function similarityView() {
       sqrt: formatNumber(Math.sqrt(view.dModel), language(), { decimals: 2 }),
     };
     const scaled = cosine[lowest] * 1000 >= CLOSE_TO_1000 ? 'scaled' : 'scaledFar';
-    summary.textContent = [
-      t('sameToken.similarity.summary', vars),
-      view.scale === 'on' ? t(`sameToken.similarity.${scaled}`, vars) : t('sameToken.similarity.unscaled', vars),
-      t('sameToken.similarity.index', vars),
-    ].join(' ');
     const caption = t('sameToken.similarity.caption', vars);
     const withDocument = hasDocumentSettings(view);
     const columns = [t('sameToken.similarity.cosine'), t('sameToken.similarity.cosine1000'), t('sameToken.similarity.indexColumn')];
@@ -103,33 +100,46 @@ export function similarityView() {
         return { header: String(p), cells, className: uncertain.includes(p) ? 'similarity-uncertain' : undefined };
       }),
     });
-    figure.update({
-      title: t('sameToken.similarity.title', vars),
-      drawing: xyChart({
-        width,
-        // Drawn ×1000, as the axis says: d3's format then gives every tick the same decimals (999.90, not 999.9).
-        series: [{ name: t('sameToken.similarity.series'), x: positions, y: Array.from(cosine, (c) => c * 1000), connect: true }],
-        labels: {
-          x: t('sameToken.similarity.x'),
-          y: t('sameToken.similarity.y'),
-          aria: t('sameToken.similarity.aria', vars),
-          description: t('sameToken.similarity.description'),
-        },
-        xTicks: positions.length <= 16 ? positions : undefined,
-        yTickFormat: 'f',
-      }),
-      noteText: t('sameToken.similarity.note'),
-      table: () => buildTable(withUncertain),
-      fileKey: `token${view.token}-d${view.dModel}`,
-    });
-    const table = buildTable(digitsCell);
-    table.classList.add('similarity-table');
-    const uncertainNote = uncertain.length
-      ? ` ${t('sameToken.similarity.uncertain', { count: uncertain.length, list: uncertain.join(', ') })}`
-      : '';
-    digits.textContent = t(withDocument ? 'sameToken.similarity.digitsDocument' : 'sameToken.similarity.digits') + uncertainNote;
-    digits.dataset.uncertain = uncertain.join(',');
-    showTable(tableBox, table, caption);
+    if (due('chart', pair)) drawChart();
+    if (due('table', tableHost)) drawTable();
+
+    function drawChart() {
+      summary.textContent = [
+        t('sameToken.similarity.summary', vars),
+        view.scale === 'on' ? t(`sameToken.similarity.${scaled}`, vars) : t('sameToken.similarity.unscaled', vars),
+        t('sameToken.similarity.index', vars),
+      ].join(' ');
+      figure.update({
+        title: t('sameToken.similarity.title', vars),
+        drawing: xyChart({
+          width,
+          // Drawn ×1000, as the axis says: d3's format then gives every tick the same decimals (999.90, not 999.9).
+          series: [{ name: t('sameToken.similarity.series'), x: positions, y: Array.from(cosine, (c) => c * 1000), connect: true }],
+          labels: {
+            x: t('sameToken.similarity.x'),
+            y: t('sameToken.similarity.y'),
+            aria: t('sameToken.similarity.aria', vars),
+            description: t('sameToken.similarity.description'),
+          },
+          xTicks: positions.length <= 16 ? positions : undefined,
+          yTickFormat: 'f',
+        }),
+        noteText: t('sameToken.similarity.note'),
+        table: () => buildTable(withUncertain),
+        fileKey: `token${view.token}-d${view.dModel}`,
+      });
+    }
+
+    function drawTable() {
+      const table = buildTable(digitsCell);
+      table.classList.add('similarity-table');
+      const uncertainNote = uncertain.length
+        ? ` ${t('sameToken.similarity.uncertain', { count: uncertain.length, list: uncertain.join(', ') })}`
+        : '';
+      digits.textContent = t(withDocument ? 'sameToken.similarity.digitsDocument' : 'sameToken.similarity.digits') + uncertainNote;
+      digits.dataset.uncertain = uncertain.join(',');
+      showTable(tableBox, table, caption);
+    }
   }
   return { element, width: figure.width, draw, relabel() {} };
 }

@@ -72,7 +72,7 @@ export function mount({ kernel, initial, save }) {
     draw: (result, view) => {
       // The width first: read after the batch and the rows changed the page, it would force a layout per frame.
       const width = attention.width();
-      // Each view is drawn when the lesson's values or language change; while a slider moves, one far from the
+      // Each view is drawn when the lesson's values or language change; while a slider moves, one off the
       // screen waits until the reader pauses (lesson-view.js, changed()).
       const key = JSON.stringify(view);
       if (lesson.changed('batch', key, batch.element)) batch.draw(result.batch);

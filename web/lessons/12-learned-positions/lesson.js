@@ -44,7 +44,7 @@ export function mount({ kernel, initial, save }) {
   // The same call with a token table of one row (every id 0): it checks the same values and answers whether the
   // tables broadcast (which only their lengths decide) without drawing GPT-2's 50257 rows of d numbers, most of
   // the time a move of d_model took. compute() asks it; the whole tables are made for the figures that are drawn,
-  // which while a slider moves are only those near the screen (lesson-view.js): the shapes beside the slider
+  // which while a slider moves are only those on the screen (lesson-view.js): the shapes beside the slider
   // need no table.
   const oneRow = Array(ROWS * LENGTH).fill(0);
   const checked = recent(4, (dim, contextLength, seed, loaderDraw) => kernel.learnedPositions({
@@ -59,7 +59,7 @@ export function mount({ kernel, initial, save }) {
   });
 
   // A view is redrawn only when what it reads changed: its parameters, the language or its width; while a
-  // slider moves, only when it is on or near the screen.
+  // slider moves, only when it is on the screen.
   function draw(results, view) {
     const built = TABLE_KEYS.map((k) => view[k]).join(',');
     const width = heat.width();

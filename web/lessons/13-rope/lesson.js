@@ -51,7 +51,7 @@ export function mount({ kernel, initial, save }) {
     relabel: () => check.relabel(),
     compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
     // A view is redrawn only when what it shows changed: its parameters, the language or its width; while a
-    // slider moves, only when it is on or near the screen (the score grids sit a screen below the arrows).
+    // slider moves, only when it is on the screen (the score grids sit a screen below the arrows).
     draw: (result, { dim, pair, steps, base, grid }) => {
       const widths = { arrows: arrows.width(), scores: scores.width() };
       if (lesson.changed('arrows', `${dim},${pair},${steps},${base}|${widths.arrows}`, arrows.element)) arrows.draw(result.arrows, widths.arrows);

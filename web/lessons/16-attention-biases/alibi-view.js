@@ -34,17 +34,26 @@ export function alibiView({ onValue, onPreset }) {
   const mapsFigure = chartFigure('alibi-maps');
   const lineFigure = chartFigure('alibi-distance');
   // The slopes and the penalty lines they draw are read together: side by side on a wide screen, the maps under.
-  const slopes = el('div', 'alibi-slopes-block');
-  slopes.append(slopesHost, slopesNote);
+  const slopesBlock = el('div', 'alibi-slopes-block');
+  slopesBlock.append(slopesHost, slopesNote);
   const pair = el('div', 'figure-pair');
-  pair.append(slopes, lineFigure.element);
+  pair.append(slopesBlock, lineFigure.element);
   element.append(pair, mapsFigure.element);
 
-  /** slopes: Float64Array(heads); biases: [{rows, cols, data}] per head. */
-  function draw({ slopes, biases, length, causal, reach }, width) {
+  /**
+   * slopes: Float64Array(heads); biases: [{rows, cols, data}] per head. due(part, element) says whether a part
+   * ('slopes', 'lines', 'maps') is to be drawn: while a slider moves, only those on the screen are (lesson-view.js).
+   */
+  function draw({ slopes, biases, length, causal, reach }, width, due) {
     const heads = slopes.length;
     const lang = language();
     const headNames = Array.from({ length: heads }, (_, h) => t('biases.alibi.head', { head: h + 1 }));
+    if (due('slopes', slopesBlock)) drawSlopes(heads, slopes, headNames);
+    if (due('maps', mapsFigure.element)) drawMaps(heads, slopes, biases, length, causal, headNames, lang);
+    if (due('lines', lineFigure.element)) drawLines(heads, slopes, reach, length, headNames, width);
+  }
+
+  function drawSlopes(heads, slopes, headNames) {
     const slopesTitle = t('biases.alibi.slopesTitle', { heads, count: heads });
     showTable(slopesHost, dataTable({
       caption: slopesTitle,
@@ -53,7 +62,9 @@ export function alibiView({ onValue, onPreset }) {
       rows: headNames.map((header, h) => ({ header, cells: [compact(slopes[h]), fraction(slopes[h])] })),
     }), slopesTitle);
     slopesNote.textContent = t('biases.alibi.slopesNote');
+  }
 
+  function drawMaps(heads, slopes, biases, length, causal, headNames, lang) {
     // Every head's map on the scale of the steepest head (head 1, or head 9 of 12: get_slopes does not sort them),
     // from its largest penalty to 0 (a penalty is never positive): the gentlest heads stay pale, which is the point.
     const labels = Array.from({ length }, (_, i) => String(i));
@@ -82,7 +93,9 @@ export function alibiView({ onValue, onPreset }) {
       }),
       fileKey: `heads${heads}-len${length}`,
     });
+  }
 
+  function drawLines(heads, slopes, reach, length, headNames, width) {
     // The penalty −slope·d against the distance d, up to `reach`: it grows without bound and never saturates.
     const distances = Array.from({ length: 65 }, (_, k) => Math.round((k * reach) / 64));
     const bySlope = [...slopes.keys()].sort((a, b) => slopes[b] - slopes[a]);

@@ -66,12 +66,14 @@ export function mount({ kernel, initial, save }) {
     relabel: () => check.relabel(),
     compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
     // A view is redrawn only when its own parameters, the language or its width changed, and while a slider
-    // moves only when it is on or near the screen (lesson-view.js).
+    // moves only when it is on the screen (lesson-view.js): ALiBi's slopes, lines and maps each, since on a phone
+    // the maps are a screen below the slopes.
     draw: (result, v) => {
       // Widths are read before anything is redrawn: reading one after a redraw would force a layout.
       const widths = { alibi: alibi.width(), t5: t5.width() };
       const of = (name, ...values) => `${values}|${widths[name]}`;
-      if (lesson.changed('alibi', of('alibi', v.heads, v.length, v.alibiMode, v.reach), alibi.element)) alibi.draw(result.alibi, widths.alibi);
+      const alibiKey = of('alibi', v.heads, v.length, v.alibiMode, v.reach);
+      alibi.draw(result.alibi, widths.alibi, (part, element) => lesson.changed(`alibi-${part}`, alibiKey, element));
       if (lesson.changed('t5', of('t5', v.buckets, v.maxDistance, v.t5Mode, v.t5Heads, v.seed, v.t5Length), t5.element)) t5.draw(result.t5, widths.t5);
     },
     observe: alibi.element,

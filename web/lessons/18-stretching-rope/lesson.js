@@ -142,7 +142,7 @@ export function mount({ kernel, initial, save }) {
     },
     compute: (next, failed) => lesson.attempt(compute, next, failed, blame),
     // A figure is redrawn only when what it shows changed (a new pair redraws only its chart), and while a
-    // slider moves only the figures on or near the screen (lesson-view.js).
+    // slider moves only the figures on the screen (lesson-view.js).
     draw: (r, view) => {
       // Widths are read before anything is redrawn: reading one after a redraw would force a layout.
       const widths = { wavelengths: wavelengths.width(), coverage: coverage.width(), angles: angles.width(), yarn: yarn.width() };
