@@ -44,7 +44,7 @@ function knownAnswers(m, tokenizer) {
 }
 
 for (const [name, m] of Object.entries(builds)) {
-  test(`${name}: a million errors of several kinds leave stack, heap and handles where they were`, () => {
+  test(`${name}: 200,000 errors of several kinds leave stack, heap and handles where they were`, () => {
     const tokenizer = new m.Gpt2Tokenizer(vocabulary);
     const before = knownAnswers(m, tokenizer);
     const calls = [
@@ -60,7 +60,9 @@ for (const [name, m] of Object.entries(builds)) {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0; // the errors' JavaScript stack traces are not what is measured
     try {
-      for (let i = 0; i < 1_000_000; i++) {
+      // Past the ~164,000 errors after which the old bridge had corrupted the module; any drift at all fails the
+      // exact comparison below, so more errors would add time, not evidence.
+      for (let i = 0; i < 200_000; i++) {
         const k = i % calls.length;
         const code = codeOf(calls[k]);
         if (code !== expected[k]) assert.fail(`call ${k} at ${i} gave ${code}`);
