@@ -97,6 +97,9 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
     drawn[name] = full;
     return true;
   };
+  // A view made of parts a screen apart (each drawn on its own while a slider moves): its draw(…, due) asks
+  // due(part, element) for each, and each part has its own signature ({ part: signature }).
+  const parts = (prefix, signatures) => (part, element) => changed(`${prefix}-${part}`, signatures[part], element);
 
   /**
    * panels: the views with fields (each { fields, relabel }); compute(next, failed) → results, using
@@ -209,6 +212,7 @@ export function lessonView({ initial, save, syncDraft = false, params = null }) 
     namedOrTouched,
     namedOrDefault,
     changed,
+    parts,
     mount,
     /** A frame, for a change outside the parameters (a button pressed, a text pasted). */
     redraw: () => scheduleRender(),

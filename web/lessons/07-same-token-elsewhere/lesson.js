@@ -64,7 +64,8 @@ export function mount({ kernel, initial, save }) {
       // while a slider moves, one off the screen waits until the reader pauses (lesson-view.js, changed()).
       const key = JSON.stringify(view);
       const width = similarity.width();
-      similarity.draw(similarities, view, width, (part, element) => lesson.changed(`similarity-${part}`, `${key}|${width}`, element));
+      const signature = `${key}|${width}`;
+      similarity.draw(similarities, view, width, lesson.parts('similarity', { chart: signature, table: signature }));
       if (lesson.changed('compare', key, compare.element)) compare.draw(a, b, view);
     },
     observe: similarity.element,

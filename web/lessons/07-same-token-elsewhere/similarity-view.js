@@ -65,6 +65,8 @@ export function similarityView() {
    * only those on the screen are (lesson-view.js).
    */
   function draw(similarity, view, width, due) {
+    const drawing = { chart: due('chart', pair), table: due('table', tableHost) };
+    if (!drawing.chart && !drawing.table) return;
     const cosine = similarity.pe;
     const positions = Array.from(cosine, (_, p) => p);
     const last = cosine.length - 1;
@@ -100,8 +102,8 @@ export function similarityView() {
         return { header: String(p), cells, className: uncertain.includes(p) ? 'similarity-uncertain' : undefined };
       }),
     });
-    if (due('chart', pair)) drawChart();
-    if (due('table', tableHost)) drawTable();
+    if (drawing.chart) drawChart();
+    if (drawing.table) drawTable();
 
     function drawChart() {
       summary.textContent = [

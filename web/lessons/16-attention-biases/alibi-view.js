@@ -45,12 +45,13 @@ export function alibiView({ onValue, onPreset }) {
    * ('slopes', 'lines', 'maps') is to be drawn: while a slider moves, only those on the screen are (lesson-view.js).
    */
   function draw({ slopes, biases, length, causal, reach }, width, due) {
+    const drawing = { slopes: due('slopes', slopesBlock), maps: due('maps', mapsFigure.element), lines: due('lines', lineFigure.element) };
+    if (!drawing.slopes && !drawing.maps && !drawing.lines) return;
     const heads = slopes.length;
-    const lang = language();
     const headNames = Array.from({ length: heads }, (_, h) => t('biases.alibi.head', { head: h + 1 }));
-    if (due('slopes', slopesBlock)) drawSlopes(heads, slopes, headNames);
-    if (due('maps', mapsFigure.element)) drawMaps(heads, slopes, biases, length, causal, headNames, lang);
-    if (due('lines', lineFigure.element)) drawLines(heads, slopes, reach, length, headNames, width);
+    if (drawing.slopes) drawSlopes(heads, slopes, headNames);
+    if (drawing.maps) drawMaps(heads, slopes, biases, length, causal, headNames, language());
+    if (drawing.lines) drawLines(heads, slopes, reach, length, headNames, width);
   }
 
   function drawSlopes(heads, slopes, headNames) {

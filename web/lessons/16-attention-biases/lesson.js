@@ -72,8 +72,12 @@ export function mount({ kernel, initial, save }) {
       // Widths are read before anything is redrawn: reading one after a redraw would force a layout.
       const widths = { alibi: alibi.width(), t5: t5.width() };
       const of = (name, ...values) => `${values}|${widths[name]}`;
-      const alibiKey = of('alibi', v.heads, v.length, v.alibiMode, v.reach);
-      alibi.draw(result.alibi, widths.alibi, (part, element) => lesson.changed(`alibi-${part}`, alibiKey, element));
+      // The slopes depend on the heads alone, the maps also on the length and the mask, the lines on the reach.
+      alibi.draw(result.alibi, widths.alibi, lesson.parts('alibi', {
+        slopes: `${v.heads}`,
+        maps: of('alibi', v.heads, v.length, v.alibiMode),
+        lines: of('alibi', v.heads, v.length, v.reach),
+      }));
       if (lesson.changed('t5', of('t5', v.buckets, v.maxDistance, v.t5Mode, v.t5Heads, v.seed, v.t5Length), t5.element)) t5.draw(result.t5, widths.t5);
     },
     observe: alibi.element,
