@@ -45,6 +45,7 @@ for (const [lang, trainWords, evalWords] of [['en', /zeroed 14 of the 160 values
     // Evaluation mode: nothing dropped, the output is x + pe.
     await field(page, 'modMode', 'select').selectOption('eval');
     await page.locator('.module-summary', { hasText: evalWords }).waitFor();
+    await settled(page); // the steps not shown are drawn when the reader pauses
     assert.deepEqual(await cells(page, '.module-output'), await cells(page, '.module-encoded'));
     const layouts = await cells(page, '.module-layouts');
     const element = layouts[layouts.length - 1];
@@ -166,6 +167,7 @@ for (const [lang, why, gapText, agrees] of [
     // A buffer of 10 rows: there the two agree to every digit printed, and the note says so.
     await field(page, 'modMaxLen').fill('10');
     await page.locator('.module-buffer-note', { hasText: agrees }).waitFor();
+    await settled(page); // the table behind its closed disclosure is drawn when the reader pauses
     for (const r of await cells(page, '.module-buffer-table')) {
       r.slice(1).forEach((text, j) => assert.equal(text, formatValue(exactPe(Number(r[0]), j, d)), `row ${r[0]}, column ${j}`));
     }

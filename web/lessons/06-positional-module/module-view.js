@@ -50,16 +50,15 @@ export function moduleView({ onValue }) {
   fields.modStep = forward.field;
   const layouts = el('div', 'module-layouts');
   element.append(grid, state, buffer.element, bufferNote, summary, forward.element, layouts);
-  let last = null;
 
   /**
    * pass: kernel.positionalModule's result; pe: the buffer's rows the panel reads, {maxLen, rows, d, f32, exact}
    * (the module's float32 values and the formula's exact ones, one row of d per entry of rows); view: the lesson's
-   * values.
+   * values. due(part, element) says whether a table ('buffer', 'x', 'encoded', 'output', 'layouts') is to be
+   * drawn: while a control moves, the buffer behind its closed disclosure and the steps not shown wait for the
+   * pause (lesson-view.js); the sentences are drawn every time.
    */
-  function draw(data) {
-    last = data;
-    const { pass, pe, view } = data;
+  function draw({ pass, pe, view }, due) {
     const d = view.modD;
     const cols = Math.min(COLS, d);
     const columns = Array.from({ length: cols }, (_, j) => String(j));
@@ -75,15 +74,17 @@ export function moduleView({ onValue }) {
     const rows = sampledRows(pe.maxLen);
     const at = (r, j) => pe.f32[pe.rows.indexOf(r) * d + j];
     const bufferCaption = t('positionalModule.module.bufferCaption', { shown: rows.length, maxLen: pe.maxLen, d, cols });
-    const bufferTable = dataTable({
-      caption: bufferCaption,
-      corner: 'pos',
-      columns,
-      rows: rows.map((r) => ({ header: String(r), cells: columns.map((_, j) => formatValue(at(r, j))) })),
-    });
-    bufferTable.classList.add('module-buffer-table');
     buffer.summary.textContent = t('positionalModule.module.bufferShow', { shown: rows.length });
-    showTable(buffer.body, bufferTable, bufferCaption);
+    if (due('buffer', buffer.body)) {
+      const bufferTable = dataTable({
+        caption: bufferCaption,
+        corner: 'pos',
+        columns,
+        rows: rows.map((r) => ({ header: String(r), cells: columns.map((_, j) => formatValue(at(r, j))) })),
+      });
+      bufferTable.classList.add('module-buffer-table');
+      showTable(buffer.body, bufferTable, bufferCaption);
+    }
     // Why these are not the exact values other lessons print: the cell where the two differ most, as printed.
     const gap = largestGap(pe, rows, cols);
     const gapVars = { row: gap.row, col: gap.col, f32: formatValueInText(gap.f32, language()), exact: formatValueInText(gap.exact, language()) };
@@ -109,6 +110,7 @@ export function moduleView({ onValue }) {
     summary.dataset.dropped = String(dropped);
     const seq = view.modSeq;
     const table = (host, matrix, name, marks) => {
+      if (!due(name, host)) return;
       const caption = t(`positionalModule.module.${name}`, { seq, cols });
       const tableElement = dataTable({
         caption,
@@ -133,7 +135,7 @@ export function moduleView({ onValue }) {
     const j = Math.min(1, d - 1);
     const value = formatValue(at(pos, j));
     const layoutCaption = t('positionalModule.module.layoutCaption');
-    showTable(layouts, dataTable({
+    if (due('layouts', layouts)) showTable(layouts, dataTable({
       caption: layoutCaption,
       corner: '',
       columns: [t('positionalModule.module.batchFirst'), t('positionalModule.module.seqFirst')],
@@ -145,10 +147,10 @@ export function moduleView({ onValue }) {
       ],
     }), layoutCaption);
   }
+  // A new language redraws every view (lesson-view.js).
   const relabel = () => {
     title.textContent = t('positionalModule.module.title');
     Object.values(fields).forEach((f) => f.relabel());
-    if (last) draw(last);
   };
   relabel();
   return { element, fields, draw, relabel };
