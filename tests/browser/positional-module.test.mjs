@@ -12,6 +12,12 @@ const e0024 = JSON.parse(readFileSync(new URL('../golden/doc002.json', import.me
 const site = useLesson('positional-module');
 const { open } = site;
 const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim())));
+/** The sampled buffer's rows: its table is made when the reader opens "show the buffer's rows". */
+async function bufferCells(page) {
+  const details = page.locator('details.module-buffer');
+  if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  return cells(page, '.module-buffer-table');
+}
 
 for (const [lang, trainWords, evalWords] of [['en', /zeroed 14 of the 160 values/, /Evaluation mode/], ['es', /ha puesto a cero 14 de los 160 valores/, /Modo evaluación/]]) {
   test(`${lang}: the module's state, its sampled buffer, and PyTorch's dropout on seed 0 (E002-4)`, async () => {
@@ -21,7 +27,7 @@ for (const [lang, trainWords, evalWords] of [['en', /zeroed 14 of the 160 values
     assert.match(await page.textContent('.module-state'), /\{'pe': torch\.Size\(\[1, 5000, 16\]\)\}/);
     assert.match(await page.textContent('.module-state'), /list\(module\.parameters\(\)\)\s+→\s+\[\]/);
     // 5000 rows are never all put in the page: 20 sampled rows, the first and the last among them.
-    const buffer = await cells(page, '.module-buffer-table');
+    const buffer = await bufferCells(page);
     assert.equal(buffer.length, 20);
     assert.equal(buffer[0][0], '0');
     assert.equal(buffer[buffer.length - 1][0], '4999');
@@ -61,7 +67,7 @@ for (const [lang, trainWords, evalWords] of [['en', /zeroed 14 of the 160 values
 
 test('d_model 512, max_len 5000: rows 1 and 4999 of the buffer are PyTorch\'s float32 ones (notebook 002); a sequence longer than max_len is explained', async () => {
   const { page, problems, context } = await open('#/positional-module?lang=en&modD=512&modMaxLen=5000');
-  const buffer = await cells(page, '.module-buffer-table');
+  const buffer = await bufferCells(page);
   const last = buffer[buffer.length - 1];
   assert.equal(last[0], '4999');
   // The module's own float32 values, digit for digit: at row 4999, column 2 the formula's exact value would print
@@ -150,7 +156,7 @@ for (const [lang, why, gapText, agrees] of [
     const [, row, col, f32, exact] = gapText.exec(note) ?? [];
     assert.ok(row, note);
     assert.notEqual(f32, exact);
-    const buffer = await cells(page, '.module-buffer-table');
+    const buffer = await bufferCells(page);
     // Row 4999, column 2: the module holds -0.56590 where the exact formula gives -0.56588.
     assert.equal(buffer.find((r) => r[0] === '4999')[3], '-0.56590');
     assert.equal(formatValue(exactPe(4999, 2, d)), '-0.56588');
@@ -167,8 +173,7 @@ for (const [lang, why, gapText, agrees] of [
     // A buffer of 10 rows: there the two agree to every digit printed, and the note says so.
     await field(page, 'modMaxLen').fill('10');
     await page.locator('.module-buffer-note', { hasText: agrees }).waitFor();
-    await settled(page); // the table behind its closed disclosure is drawn when the reader pauses
-    for (const r of await cells(page, '.module-buffer-table')) {
+    for (const r of await bufferCells(page)) {
       r.slice(1).forEach((text, j) => assert.equal(text, formatValue(exactPe(Number(r[0]), j, d)), `row ${r[0]}, column ${j}`));
     }
     assert.deepEqual(problems, []);

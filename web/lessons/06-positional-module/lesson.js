@@ -40,11 +40,9 @@ export function mount({ kernel, initial, save }) {
   }
 
   function draw({ module }, view) {
-    // The buffer's table follows the buffer alone; the forward pass and the layouts every value but the step
-    // shown, which only shows another table.
+    // The forward pass and the layouts follow every value but the step shown, which only shows another table.
     const key = JSON.stringify({ ...view, modStep: null });
-    const buffer = `${view.modMaxLen}|${view.modD}`;
-    modulePanel.draw({ ...module, view }, lesson.parts('module', { buffer, x: key, encoded: key, output: key, layouts: key }));
+    modulePanel.draw({ ...module, view }, lesson.parts('module', { x: key, encoded: key, output: key, layouts: key }));
   }
 
   return lesson.mount({

@@ -4,7 +4,7 @@
 // sequence-first layouts side by side.
 import { t, language } from '../../src/i18n.js';
 import { formatValue, formatValueInText, formatNumber, formatPercent } from '../../src/format.js';
-import { dataTable, showTable } from '../../src/charts/table.js';
+import { dataTable, scrollBox, showTable } from '../../src/charts/table.js';
 import { selectField, sliderField, textField } from '../../src/ui/fields.js';
 import { disclosure, el, titledPanel } from '../../src/ui/dom.js';
 import { stepper } from '../../src/ui/stepper.js';
@@ -54,9 +54,9 @@ export function moduleView({ onValue }) {
   /**
    * pass: kernel.positionalModule's result; pe: the buffer's rows the panel reads, {maxLen, rows, d, f32, exact}
    * (the module's float32 values and the formula's exact ones, one row of d per entry of rows); view: the lesson's
-   * values. due(part, element) says whether a table ('buffer', 'x', 'encoded', 'output', 'layouts') is to be
-   * drawn: while a control moves, the buffer behind its closed disclosure and the steps not shown wait for the
-   * pause (lesson-view.js); the sentences are drawn every time.
+   * values. due(part, element) says whether a table ('x', 'encoded', 'output', 'layouts') is to be drawn: while a
+   * control moves, the steps not shown wait for the pause (lesson-view.js); the sentences are drawn every time.
+   * The buffer's table is made only while its disclosure is open.
    */
   function draw({ pass, pe, view }, due) {
     const d = view.modD;
@@ -75,7 +75,8 @@ export function moduleView({ onValue }) {
     const at = (r, j) => pe.f32[pe.rows.indexOf(r) * d + j];
     const bufferCaption = t('positionalModule.module.bufferCaption', { shown: rows.length, maxLen: pe.maxLen, d, cols });
     buffer.summary.textContent = t('positionalModule.module.bufferShow', { shown: rows.length });
-    if (due('buffer', buffer.body)) {
+    // Made only while the disclosure is open (ui/dom.js).
+    buffer.build(() => {
       const bufferTable = dataTable({
         caption: bufferCaption,
         corner: 'pos',
@@ -83,8 +84,8 @@ export function moduleView({ onValue }) {
         rows: rows.map((r) => ({ header: String(r), cells: columns.map((_, j) => formatValue(at(r, j))) })),
       });
       bufferTable.classList.add('module-buffer-table');
-      showTable(buffer.body, bufferTable, bufferCaption);
-    }
+      return scrollBox(bufferTable, bufferCaption);
+    });
     // Why these are not the exact values other lessons print: the cell where the two differ most, as printed.
     const gap = largestGap(pe, rows, cols);
     const gapVars = { row: gap.row, col: gap.col, f32: formatValueInText(gap.f32, language()), exact: formatValueInText(gap.exact, language()) };
