@@ -16,6 +16,8 @@ const cells = (page, selector) => page.$$eval(`${selector} tbody tr`, (rows) => 
 async function bufferCells(page) {
   const details = page.locator('details.module-buffer');
   if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  // The table is made on the disclosure's toggle event, which comes after the click.
+  await page.locator('.module-buffer-table').waitFor();
   return cells(page, '.module-buffer-table');
 }
 
