@@ -429,3 +429,29 @@ test('the small maps fill their rows evenly: 8 heads in two rows of 4 and 12 in 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the slopes keep one height whatever the heads: eight rows fit, more scroll inside, the lines under them stay put', async () => {
+  for (const width of [360, 1024]) {
+    const { page, problems, context } = await open('#/attention-biases?lang=es&heads=8', { viewport: { width, height: 800 } });
+    const box = () => page.$eval('.alibi-slopes .table-scroll', (b) => ({
+      height: b.getBoundingClientRect().height,
+      scrolls: b.scrollHeight > b.clientHeight + 1,
+      focusable: b.tabIndex === 0,
+      lines: document.querySelector('.alibi-distance').getBoundingClientRect().top + scrollY,
+    }));
+    const eight = await box();
+    assert.equal(eight.scrolls, false, `${width} px: eight heads fit without scrolling`);
+    for (const heads of [16, 2]) {
+      await field(page, 'heads', 'input[type=range]').fill(String(heads));
+      await page.waitForFunction((n) => document.querySelectorAll('.alibi-slopes tbody tr').length === n, heads);
+      const now = await box();
+      assert.ok(Math.abs(now.height - eight.height) < 0.5, `${width} px, ${heads} heads: ${now.height} px against ${eight.height}`);
+      // Under the slopes on a phone, beside them on a wide screen (the maps under both follow the lines' legend).
+      assert.ok(Math.abs(now.lines - eight.lines) < 0.5, `${width} px, ${heads} heads: the penalty lines did not move (${eight.lines} → ${now.lines})`);
+      assert.equal(now.scrolls, heads > 8, `${width} px, ${heads} heads: scrolls only past eight heads`);
+      assert.equal(now.focusable, true, 'the box can be scrolled from the keyboard');
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

@@ -32,22 +32,29 @@ export function mount({ kernel, initial, save }) {
   const similarityFields = { vocab_size: 'vocabSize', dim: 'dModel', seed: 'seed', ids: 'token', d_model: 'dModel', max_len: 'count', variant: 'variant' };
   const peFields = (side) => ({ max_len: `cmpLen${side}`, d_model: `cmpD${side}`, variant: 'variant' });
 
+  // The similarities, remembered by their own parameters as the table is: a slider dragged back over values it
+  // passed redraws them without computing them again.
+  const similaritiesOf = recent(6, (vocabSize, dModel, seed, token, count, variant, scaleMode) => {
+    const weights = table(vocabSize, dModel, seed);
+    const sentence = new Array(count).fill(token);
+    const scale = scaleMode === 'on';
+    const { embedded, encoded } = kernel.embeddingSteps(weights, sentence, { variant, scale });
+    // The idea the document rejects, for comparison: the raw index added instead of PE.
+    const indexed = kernel.addPositionIndex(embedded, { scale });
+    // Row 0 against every row, in double: only then are the digits shown ones PyTorch's float32 agrees with.
+    const againstFirst = (m) => {
+      const first = { rows: m.rows, cols: m.cols, data: new Float32Array(m.data.length) };
+      for (let r = 0; r < m.rows; r++) first.data.set(m.data.subarray(0, m.cols), r * m.cols);
+      return kernel.cosineRowsExact(first, m);
+    };
+    return { pe: againstFirst(encoded), index: againstFirst(indexed) };
+  });
+
   function compute(next, failed) {
-    const similarities = lesson.attempt((v) => {
-      const weights = table(v.vocabSize, v.dModel, v.seed);
-      const sentence = new Array(v.count).fill(v.token);
-      const scale = v.scale === 'on';
-      const { embedded, encoded } = kernel.embeddingSteps(weights, sentence, { variant: v.variant, scale });
-      // The idea the document rejects, for comparison: the raw index added instead of PE.
-      const indexed = kernel.addPositionIndex(embedded, { scale });
-      // Row 0 against every row, in double: only then are the digits shown ones PyTorch's float32 agrees with.
-      const againstFirst = (m) => {
-        const first = { rows: m.rows, cols: m.cols, data: new Float32Array(m.data.length) };
-        for (let r = 0; r < m.rows; r++) first.data.set(m.data.subarray(0, m.cols), r * m.cols);
-        return kernel.cosineRowsExact(first, m);
-      };
-      return { pe: againstFirst(encoded), index: againstFirst(indexed) };
-    }, next, failed, lesson.namedOrDefault(similarityFields, defaults));
+    const similarities = lesson.attempt(
+      (v) => similaritiesOf(v.vocabSize, v.dModel, v.seed, v.token, v.count, v.variant, v.scale),
+      next, failed, lesson.namedOrDefault(similarityFields, defaults),
+    );
     const pe = (side) => (v) => kernel.positionalEncoding({ maxLen: v[`cmpLen${side}`], dModel: v[`cmpD${side}`], variant: v.variant });
     const a = lesson.attempt(pe('A'), next, failed, lesson.namedOrDefault(peFields('A'), defaults));
     const b = lesson.attempt(pe('B'), next, failed, lesson.namedOrDefault(peFields('B'), defaults));

@@ -6,7 +6,7 @@ import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox, showTable } from '../../src/charts/table.js';
 import { controlPanel, fieldMakers } from '../../src/ui/control-panel.js';
-import { el } from '../../src/ui/dom.js';
+import { el, setText } from '../../src/ui/dom.js';
 import { params, presets } from './params.js';
 import { smallMaps } from './small-maps.js';
 
@@ -43,9 +43,12 @@ export function alibiView({ onValue, onPreset }) {
   /**
    * slopes: Float64Array(heads); biases: [{rows, cols, data}] per head. due(part, element) says whether a part
    * ('slopes', 'lines', 'maps') is to be drawn: while a slider moves, only those on the screen are (lesson-view.js).
+   * The penalty lines count as on the screen when their drawing is: on a phone, with the slopes in view, the line
+   * figure's title is often at the bottom edge, and the heads slider changes nothing in it (the title says the
+   * reach, the note the length; they follow at the pause when only they show).
    */
   function draw({ slopes, biases, length, causal, reach }, width, due) {
-    const drawing = { slopes: due('slopes', slopesBlock), maps: due('maps', mapsFigure.element), lines: due('lines', lineFigure.element) };
+    const drawing = { slopes: due('slopes', slopesBlock), maps: due('maps', mapsFigure.element), lines: due('lines', lineFigure.host) };
     if (!drawing.slopes && !drawing.maps && !drawing.lines) return;
     const heads = slopes.length;
     const headNames = Array.from({ length: heads }, (_, h) => t('biases.alibi.head', { head: h + 1 }));
@@ -62,7 +65,7 @@ export function alibiView({ onValue, onPreset }) {
       columns: [t('biases.alibi.slope'), t('biases.alibi.fraction')],
       rows: headNames.map((header, h) => ({ header, cells: [compact(slopes[h]), fraction(slopes[h])] })),
     }), slopesTitle);
-    slopesNote.textContent = t('biases.alibi.slopesNote');
+    setText(slopesNote, t('biases.alibi.slopesNote'));
   }
 
   function drawMaps(heads, slopes, biases, length, causal, headNames, lang) {

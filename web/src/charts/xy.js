@@ -2,7 +2,7 @@
 // optionally joined in order and labelled, plus optional boxes. Used where values do not live in [-1, 1]
 // (a token's encoding moving around its embedding, a cosine similarity close to 1).
 import * as Plot from '@observablehq/plot';
-import { plot } from './plot.js';
+import { plot, legend } from './plot.js';
 import { px, textScale, chartHeight } from '../ui/text-size.js';
 import { titleOnTop, yTickRoom } from './axes.js';
 import { labelMarks, placeLabels } from './point-labels.js';
@@ -51,8 +51,10 @@ export function xyChart({ series, boxes = [], width, labels, equalAxes = false, 
     // first): "1" and "2" of two close points would read as "12".
     ...labelMarks(points, offsets, { fontSize: 12, fill: 'currentColor' }),
   ];
-  // Morphed into the chart on screen on a move (charts/morph.js): the axes and the grid mostly stay.
-  return morphable(plot({
+  // The key is one of plot.js' kept legends, not Plot's own (color: {legend: true}): Plot made its swatches anew
+  // on every move of a slider, about a third of the chart's time, for names that rarely change.
+  const colour = { domain: names, scheme: 'observable10' };
+  const svg = plot({
     width,
     height,
     marginTop,
@@ -63,7 +65,12 @@ export function xyChart({ series, boxes = [], width, labels, equalAxes = false, 
     style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
     x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(40), domain: xDomain, grid: true, ticks: xTicks, tickFormat: Array.isArray(xTicks) ? (d) => String(d) : undefined },
     y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', domain: yDomain, grid: true, tickFormat: yTickFormat },
-    color: { legend: true, domain: names, scheme: 'observable10' },
+    color: colour,
     marks,
-  }));
+  });
+  const element = document.createElement('div');
+  element.className = 'xy-chart';
+  element.append(legend({ color: colour, style: { fontSize: '14px', color: 'currentColor', background: 'transparent' } }), svg);
+  // Morphed into the chart on screen on a move (charts/morph.js): the axes and the grid mostly stay.
+  return morphable(element);
 }
