@@ -455,3 +455,30 @@ test('the slopes keep one height whatever the heads: eight rows fit, more scroll
     await context.close();
   }
 });
+
+test('an open table keeps its sideways scroll while a slider redraws it: the table on screen is made into the new one', async () => {
+  const { page, problems, context } = await open('#/attention-biases?lang=en&heads=8', { viewport: { width: 360, height: 800 } });
+  await openTable(page, '.alibi-distance');
+  const box = await page.$('.alibi-distance .chart-table .table-scroll');
+  const state = () => box.evaluate((b) => ({
+    left: b.scrollLeft,
+    scrolls: b.scrollWidth > b.clientWidth,
+    connected: b.isConnected,
+    heads: [...b.querySelectorAll('thead th')].slice(1).map((th) => th.textContent),
+  }));
+  await box.evaluate((b) => { b.scrollLeft = 40; });
+  const before = await state();
+  assert.ok(before.scrolls && before.left === 40, JSON.stringify(before));
+  await field(page, 'heads', 'input[type=range]').fill('12');
+  await page.waitForFunction(() => document.querySelectorAll('.alibi-slopes tbody tr').length === 12);
+  await frames(page);
+  const after = await state();
+  assert.equal(after.connected, true, 'the same box is on the page');
+  assert.equal(after.left, 40, 'its sideways scroll is kept');
+  // The columns are the new lines' heads: the legend's names, in its order.
+  const legend = await page.$$eval('.alibi-distance .chart-host [class$="-swatch"]', (s) => s.map((n) => n.textContent.trim()));
+  assert.deepEqual(after.heads, legend);
+  assert.notDeepEqual(after.heads, before.heads);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1,5 +1,6 @@
 // dom.js — the DOM shapes every lesson builds: an element with a class (and text), a titled panel whose <h2>
 // names it for screen readers (aria-labelledby), and numbers behind a disclosure.
+import { showTable } from '../charts/table.js';
 
 /** A new `tag` element with an optional class and text. */
 export function el(tag, className, text) {
@@ -35,7 +36,14 @@ export function disclosure(className = '') {
   element.append(summary, body);
   let make = null;
   const fill = () => {
-    if (element.open && make) body.replaceChildren(make());
+    if (!element.open || !make) return;
+    const content = make();
+    // A table in its scroll box (table.js' scrollBox) over one shown already, as a slider moves with the numbers
+    // open: the table on screen is made into the new one in place, so a reader who scrolled it sideways keeps the
+    // place (showTable).
+    const table = content?.classList?.contains('table-scroll') && content.childElementCount === 1 ? content.firstElementChild : null;
+    if (table?.matches('table') && body.firstElementChild?.classList.contains('table-scroll')) showTable(body, table, content.getAttribute('aria-label'));
+    else body.replaceChildren(...(content ? [content] : []));
   };
   element.addEventListener('toggle', fill);
   return {
