@@ -12,6 +12,8 @@ import { textWidth } from './axes.js';
  * Returns a Map from each labelled point to its label's offset {dx, dy} in px.
  */
 export function placeLabels(points, frame, sizeOf, lift, dotRadius = () => 4.5) {
+  // No label to place (a chart redrawn on every move of a slider, whose points are unnamed): no scales to make.
+  if (!points.some((p) => p.label)) return new Map();
   const extent = (key) => [Math.min(...points.map((p) => p[key])), Math.max(...points.map((p) => p[key]))];
   const inset = frame.inset ?? 0;
   const x = Plot.scale({ x: { domain: frame.xDomain ?? extent('x'), range: [frame.marginLeft + inset, frame.width - frame.marginRight - inset] } });
@@ -54,8 +56,11 @@ export function placeLabels(points, frame, sizeOf, lift, dotRadius = () => 4.5) 
   return offsets;
 }
 
-/** Plot text marks for placed labels: one mark per offset (Plot's dx and dy are constants, not channels). */
-export function labelMarks(points, offsets, options) {
+/**
+ * The placed labels grouped by their offset, in the order the offsets were first used: [{dx, dy, points}]. One
+ * text mark each, since a mark's dx and dy are constants, not channels.
+ */
+export function labelGroups(points, offsets) {
   const groups = new Map();
   for (const p of points) {
     const o = offsets.get(p);
@@ -64,5 +69,9 @@ export function labelMarks(points, offsets, options) {
     if (!groups.has(key)) groups.set(key, { ...o, points: [] });
     groups.get(key).points.push(p);
   }
-  return [...groups.values()].map((g) => Plot.text(g.points, { x: 'x', y: 'y', text: 'label', ...options, dx: g.dx, dy: g.dy }));
+  return [...groups.values()];
 }
+
+/** Plot text marks for placed labels, one per offset. */
+export const labelMarks = (points, offsets, options) =>
+  labelGroups(points, offsets).map((g) => Plot.text(g.points, { x: 'x', y: 'y', text: 'label', ...options, dx: g.dx, dy: g.dy }));

@@ -2,10 +2,11 @@
 // optionally joined in order and labelled, plus optional boxes. Used where values do not live in [-1, 1]
 // (a token's encoding moving around its embedding, a cosine similarity close to 1).
 import * as Plot from '@observablehq/plot';
-import { plot, legend } from './plot.js';
+import { legend } from './plot.js';
+import { svgFrame, lineMark, dotMark, boxMark, textMark } from './svg-frame.js';
 import { px, textScale, chartHeight } from '../ui/text-size.js';
 import { titleOnTop, yTickRoom } from './axes.js';
-import { labelMarks, placeLabels } from './point-labels.js';
+import { placeLabels, labelGroups } from './point-labels.js';
 import { morphable } from './morph.js';
 
 /**
@@ -24,7 +25,9 @@ export function xyChart({ series, boxes = [], width, labels, equalAxes = false, 
   let yDomain = pad(Math.min(...ys), Math.max(...ys));
   const height = chartHeight(width, 0.55, 280, 420);
   const marginBottom = px(46);
-  const { marginTop = 20 } = titleOnTop({ width, style: { fontSize: '14px' }, y: { label: labels.y, labelAnchor: 'center' } });
+  // The y axis' title above the frame, broken into lines that fit (axes.js), and the top margin that holds it.
+  const onTop = titleOnTop({ width, style: { fontSize: '14px' }, y: { label: labels.y, labelAnchor: 'center' } });
+  const { marginTop = 20 } = onTop;
   const room = () => yTickRoom({ domain: yDomain, height: height - marginTop - marginBottom, tickFormat: yTickFormat });
   let marginLeft = room();
   if (equalAxes) {
@@ -43,34 +46,33 @@ export function xyChart({ series, boxes = [], width, labels, equalAxes = false, 
   const points = series.flatMap((s) => s.x.map((x, i) => ({ x, y: s.y[i], name: s.name, label: s.labels ? s.labels[i] : ''})));
   const frame = { width, height, marginTop, marginRight: 20, marginBottom, marginLeft, xDomain, yDomain };
   const offsets = placeLabels(points, frame, () => 12 * textScale(), () => px(11));
-  const marks = [
-    ...boxes.map((b) => Plot.rect([b], { x1: 'x1', x2: 'x2', y1: 'y1', y2: 'y2', fill: 'currentColor', fillOpacity: 0.06, stroke: 'currentColor', strokeOpacity: 0.35, strokeDasharray: '4,3' })),
-    ...series.filter((s) => s.connect).map((s) => Plot.line(points.filter((p) => p.name === s.name), { x: 'x', y: 'y', stroke: 'name', strokeWidth: 1.25, strokeOpacity: 0.6 })),
-    ...series.map((s) => Plot.dot(points.filter((p) => p.name === s.name), { x: 'x', y: 'y', fill: 'name', symbol: s.symbol || 'circle', r: 4.5 })),
-    // Labels above their points, else beside or below, never touching one placed before (a path's first points
-    // first): "1" and "2" of two close points would read as "12".
-    ...labelMarks(points, offsets, { fontSize: 12, fill: 'currentColor' }),
-  ];
-  // The key is one of plot.js' kept legends, not Plot's own (color: {legend: true}): Plot made its swatches anew
-  // on every move of a slider, about a third of the chart's time, for names that rarely change.
+  // The key is one of plot.js' kept legends: Plot made its swatches anew on every move of a slider.
   const colour = { domain: names, scheme: 'observable10' };
-  const svg = plot({
+  const colourOf = Plot.scale({ color: colour });
+  // The frame is the lab's own (svg-frame.js), the marks written as Plot's line, dot and text marks write them:
+  // Plot's pipeline made both anew on every move, for a handful of points.
+  const chart = svgFrame({
     width,
     height,
-    marginTop,
-    marginLeft,
-    marginBottom,
+    margin: { top: marginTop, right: 20, bottom: marginBottom, left: marginLeft },
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
-    style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
-    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(40), domain: xDomain, grid: true, ticks: xTicks, tickFormat: Array.isArray(xTicks) ? (d) => String(d) : undefined },
-    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', domain: yDomain, grid: true, tickFormat: yTickFormat },
-    color: colour,
-    marks,
+    x: { label: labels.x, labelOffset: px(40), domain: xDomain, grid: true, ticks: xTicks, tickFormat: Array.isArray(xTicks) ? (d) => String(d) : undefined },
+    y: { label: onTop.y.label, domain: yDomain, grid: true, tickFormat: yTickFormat },
   });
+  const at = (p) => [chart.x(p.x), chart.y(p.y)];
+  const of = (s) => points.filter((p) => p.name === s.name);
+  const marks = [
+    ...boxes.map((b) => boxMark([chart.x(b.x1), chart.y(b.y1)], [chart.x(b.x2), chart.y(b.y2)])),
+    ...series.filter((s) => s.connect).map((s) => lineMark(of(s).map(at), colourOf.apply(s.name))),
+    ...series.map((s) => dotMark(of(s).map(at), colourOf.apply(s.name), { symbol: s.symbol })),
+    // Labels above their points, else beside or below, never touching one placed before (a path's first points
+    // first): "1" and "2" of two close points would read as "12". One mark per offset.
+    ...labelGroups(points, offsets).map((g) => textMark(g.points.map((p) => [...at(p), p.label]), { dx: g.dx, dy: g.dy })),
+  ];
   const element = document.createElement('div');
   element.className = 'xy-chart';
-  element.append(legend({ color: colour, style: { fontSize: '14px', color: 'currentColor', background: 'transparent' } }), svg);
+  element.append(legend({ color: colour, style: { fontSize: '14px', color: 'currentColor', background: 'transparent' } }), chart.mark(marks));
   // Morphed into the chart on screen on a move (charts/morph.js): the axes and the grid mostly stay.
   return morphable(element);
 }
