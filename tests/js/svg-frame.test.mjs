@@ -80,3 +80,31 @@ test('d3\'s default ticks both ways, negative values with a true minus, and boxe
   assert.deepEqual(groups(ours), groups(theirs));
   assert.match(ours.textContent, /−1\.5/, 'd3 writes a true minus, as Plot shows it');
 });
+
+test('a log axis (d3\'s blank ticks kept blank under the caller\'s format), rules and notes against the frame\'s edges are Plot\'s', () => {
+  const [width, height, margin] = [370, 260, { top: 29, right: 20, bottom: 46, left: 41 }];
+  const format = (v) => String(Number(v.toPrecision(6)));
+  for (const domain of [[1, 1e6], [0.5, 30]]) {
+    const x = { label: 'pair i', labelOffset: 40, domain: [0, 63], ticks: [0, 20, 40, 60], tickFormat: (v) => String(v) };
+    const y = { label: 'wavelength', type: 'log', domain, tickFormat: format, grid: true };
+    const chart = svgFrame({ width, height, margin, x, y });
+    const ours = chart.mark([
+      chart.rule({ y: domain[1] / 4, dash: '4 3' }),
+      chart.rule({ x: 10, dash: '1 3', width: 1.5, opacity: 0.6 }),
+      chart.note({ x: 10, text: 'seen', anchor: 'bottom', dx: -4, dy: -6, side: 'end' }),
+      chart.note({ x: 10, text: 'trained', anchor: 'top', dx: 4, dy: 6, side: 'start' }),
+    ]);
+    const theirs = plotted({
+      width, height, marginTop: margin.top, marginRight: margin.right, marginBottom: margin.bottom, marginLeft: margin.left,
+      x: { ...x, labelAnchor: 'center', labelArrow: 'none' },
+      y: { ...y, labelAnchor: 'top', labelArrow: 'none' },
+      marks: [
+        Plot.ruleY([domain[1] / 4], { stroke: 'currentColor', strokeDasharray: '4 3' }),
+        Plot.ruleX([10], { stroke: 'currentColor', strokeDasharray: '1 3', strokeWidth: 1.5, strokeOpacity: 0.6 }),
+        Plot.text(['seen'], { x: 10, frameAnchor: 'bottom', dx: -4, textAnchor: 'end', dy: -6 }),
+        Plot.text(['trained'], { x: 10, frameAnchor: 'top', dx: 4, dy: 6, textAnchor: 'start' }),
+      ],
+    });
+    assert.deepEqual(groups(ours), groups(theirs), `log domain ${domain}`);
+  }
+});

@@ -2,7 +2,6 @@
 // (up to 2^31), a few pairs of columns: the angle the post's float32 code gives sin and cos, the exact angle,
 // the error in radians and in steps between neighbouring positions, and the sines; a chart of that error in
 // steps over positions 10 … 10^9; and how many values two neighbouring rows still tell apart.
-import * as Plot from '@observablehq/plot';
 import { language, t } from '../../src/i18n.js';
 import { textField, sliderField } from '../../src/ui/fields.js';
 import { chartFigure } from '../../src/charts/figure.js';
@@ -135,7 +134,7 @@ export function farView({ onValue }) {
         logY: true,
         labels: { x: t('distances.far.x'), y: t('distances.far.y'), aria: t('distances.far.aria', chartVars), description: t('distances.far.description') },
         yInclude: [0.5],
-        marks: [Plot.ruleY([0.5], { stroke: 'currentColor', strokeDasharray: '4,3' })],
+        rules: [{ y: 0.5, dash: '4,3' }],
       }),
       noteText: t('distances.far.note'),
       table: () => {

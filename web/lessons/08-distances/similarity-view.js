@@ -7,7 +7,6 @@ import { matrixGrid } from '../../src/charts/matrix-table.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, scrollBox } from '../../src/charts/table.js';
 import { formatValue } from '../../src/format.js';
-import * as Plot from '@observablehq/plot';
 
 const WINDOW = 24;
 
@@ -59,7 +58,7 @@ export function similarityView() {
         // chart on an empty −1 … 0.
         yDomain: [Math.min(0, ...y) - 0.05, 1.05],
         labels: { x: t('distances.row.x'), y: t('distances.row.y', vars), aria: t('distances.row.aria', vars), description: t('distances.row.description') },
-        marks: [Plot.ruleX([a1], { stroke: 'currentColor', strokeDasharray: '4,3', strokeOpacity: 0.6 })],
+        rules: [{ x: a1, dash: '4,3', opacity: 0.6 }],
       }),
       table: () => table([a1], t('distances.row.title', vars)),
       csv: () => table([a1], t('distances.row.title', vars), n),

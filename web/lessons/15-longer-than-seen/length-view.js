@@ -1,6 +1,5 @@
 // The result of the lesson: held-out accuracy by input length, one line per run (up to six), trained lengths set off
 // from the unseen ones; lengths a learned table has no row for are said in the table, not drawn as zeros.
-import * as Plot from '@observablehq/plot';
 import { t } from '../../src/i18n.js';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
@@ -38,7 +37,11 @@ export function lengthView() {
       title: chartTitle,
       drawing: seriesChart({
         series, width: figure.width(), labels, yDomain: [0, 1], yZero: true, xInclude: [trainMax + 0.5],
-        marks: [Plot.ruleX([trainMax + 0.5], { stroke: 'currentColor', strokeDasharray: '4 3' }), Plot.text([t('longer.result.seen')], { x: trainMax + 0.5, frameAnchor: 'bottom', dx: -4, textAnchor: 'end', dy: -6 }), Plot.text([t('longer.result.unseen')], { x: trainMax + 0.5, frameAnchor: 'bottom', dx: 4, textAnchor: 'start', dy: -6 })],
+        rules: [{ x: trainMax + 0.5, dash: '4 3' }],
+        notes: [
+          { x: trainMax + 0.5, text: t('longer.result.seen'), anchor: 'bottom', dx: -4, dy: -6, side: 'end' },
+          { x: trainMax + 0.5, text: t('longer.result.unseen'), anchor: 'bottom', dx: 4, dy: -6, side: 'start' },
+        ],
       }),
       noteText: t('longer.result.note'),
       table: () => dataTable({

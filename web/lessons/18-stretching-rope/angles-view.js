@@ -1,7 +1,6 @@
 // One pair followed position by position: the angle pos·θ'_i each method gives it at positions 0 … ⌊s(L−1)⌋,
 // with the end of training (dashed) and the largest angle the pair reached in training (dotted). Every number
 // comes from the kernel (ropeAngles, angleCoverage, yarnParameters, ntkAwareBase, dynamicNtkBase).
-import * as Plot from '@observablehq/plot';
 import { t, language } from '../../src/i18n.js';
 import { formatCount, formatNumber, formatPercent } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
@@ -57,8 +56,8 @@ export function anglesView({ onValue }) {
     };
     const title = t('stretch.positions.title', vars);
     const labels = { x: t('stretch.positions.x'), y: t('stretch.positions.y'), aria: t('stretch.positions.aria', vars), description: t('stretch.positions.description') };
-    const rules = [Plot.ruleX([r.original - 1], { stroke: 'currentColor', strokeDasharray: '4 3' })];
-    if (!r.fullTurn) rules.push(Plot.ruleY([r.trainedMax], { stroke: 'currentColor', strokeDasharray: '1 3', strokeWidth: 1.5 }));
+    const rules = [{ x: r.original - 1, dash: '4 3' }];
+    if (!r.fullTurn) rules.push({ y: r.trainedMax, dash: '1 3', width: 1.5 });
     const yarnKey = r.yarnWeight >= 1 ? 'yarnKeeps' : r.yarnWeight <= 0 ? 'yarnInterpolates' : 'yarnMixes';
     const note = [
       t(r.fullTurn ? 'stretch.positions.turned' : 'stretch.positions.unturned', vars),
@@ -67,7 +66,7 @@ export function anglesView({ onValue }) {
     ].join(' ');
     figure.update({
       title,
-      drawing: seriesChart({ series, width, labels, yZero: true, yInclude: r.fullTurn ? [] : [r.trainedMax], marks: rules }),
+      drawing: seriesChart({ series, width, labels, yZero: true, yInclude: r.fullTurn ? [] : [r.trainedMax], rules }),
       noteText: note,
       table: () => dataTable({
         caption: title,

@@ -2,7 +2,6 @@
 // pair reaches against the largest it saw in training. From kernel.angleCoverage.
 import { t, language } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
-import * as Plot from '@observablehq/plot';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable, showTable } from '../../src/charts/table.js';
@@ -46,7 +45,7 @@ export function coverageView() {
     figure.update({
       title,
       drawing: open.length
-        ? seriesChart({ series, width, labels, yZero: true, yInclude: [1], marks: [Plot.ruleY([1], { stroke: 'currentColor', strokeDasharray: '4 3' })] })
+        ? seriesChart({ series, width, labels, yZero: true, yInclude: [1], rules: [{ y: 1, dash: '4 3' }] })
         : el('p', 'chart-empty', t('stretch.coverage.allTurned')),
       noteText: t('stretch.coverage.note'),
       table: open.length ? () => dataTable({

@@ -2,7 +2,6 @@
 // pairs whose wavelength is longer than L never completed a turn in training. From kernel.angleCoverage.
 import { t, language } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
-import * as Plot from '@observablehq/plot';
 import { chartFigure } from '../../src/charts/figure.js';
 import { seriesChart } from '../../src/charts/series.js';
 import { dataTable } from '../../src/charts/table.js';
@@ -29,7 +28,7 @@ export function wavelengthsView() {
     const labels = { x: t('stretch.wavelength.x'), y: t('stretch.wavelength.y'), aria: t('stretch.wavelength.aria', { original: trainedLength }), description: t('stretch.wavelength.description') };
     figure.update({
       title,
-      drawing: seriesChart({ series, width, labels, logY: true, yDecades: true, yInclude: [original], marks: [Plot.ruleY([original], { stroke: 'currentColor', strokeDasharray: '4 3' })] }),
+      drawing: seriesChart({ series, width, labels, logY: true, yDecades: true, yInclude: [original], rules: [{ y: original, dash: '4 3' }] }),
       noteText: t(turned === pairs ? 'stretch.wavelength.noteAll' : 'stretch.wavelength.note', { original: trainedLength, turned, pairs, count: turned }),
       table: () => dataTable({
         caption: title,

@@ -2,7 +2,6 @@
 // the models read (log scale, one line per run, the training length L marked), and the loss at each position of
 // the longest segments, which shows where each method starts to fail. A learned table has no row past L: its
 // table cells say so, as a result. No maths here: the numbers are what the workers' models measured.
-import * as Plot from '@observablehq/plot';
 import { t, language } from '../../src/i18n.js';
 import { formatCount } from '../../src/format.js';
 import { chartFigure } from '../../src/charts/figure.js';
@@ -12,10 +11,10 @@ import { el, titledPanel } from '../../src/ui/dom.js';
 import { runLabel } from '../../src/training/setup-view.js';
 
 /** The dashed rule at the training length, with its label. */
-const trainingMark = (x) => [
-  Plot.ruleX([x], { stroke: 'currentColor', strokeDasharray: '4 3' }),
-  Plot.text([t('lm.result.trained')], { x, frameAnchor: 'top', dx: 4, dy: 6, textAnchor: 'start' }),
-];
+const trainingMark = (x) => ({
+  rules: [{ x, dash: '4 3' }],
+  notes: [{ x, text: t('lm.result.trained'), anchor: 'top', dx: 4, dy: 6, side: 'start' }],
+});
 
 export function resultView() {
   const { element, title } = titledPanel('lm-result', 'lm-result-title');
@@ -59,7 +58,7 @@ export function resultView() {
         logY: true,
         labels: { x: t('lm.result.byLength.x'), y: t('lm.result.byLength.y'), aria: t('lm.result.byLength.aria', { L }), description: t('lm.result.byLength.description', { L }) },
         xInclude: [L],
-        marks: trainingMark(L),
+        ...trainingMark(L),
       }),
       noteText: t('lm.result.byLength.note', { segments: runs[0].evaluations.map((e) => count(e.segments)).join(' · ') }),
       fileKey: `L${L}`,
@@ -94,7 +93,7 @@ export function resultView() {
           width: byPosition.width(),
           labels: { x: t('lm.result.byPosition.x'), y: t('lm.result.byPosition.y'), aria: t('lm.result.byPosition.aria', { L: count(L), longest: count(longest) }), description: t('lm.result.byPosition.description', { L }) },
           xInclude: [L],
-          marks: trainingMark(L),
+          ...trainingMark(L),
         })
         : el('p', 'chart-empty', t('lm.result.empty')),
       noteText: t('lm.result.byPosition.note', { segments: count(runs[0].evaluations.at(-1).segments), longest: count(longest) }),

@@ -2,14 +2,16 @@
 // highlighted points: wavelengths per pair, scores per offset, a training loss as it grows… Generic: the
 // caller names the axes.
 //
-// Plot draws the axes, the grid and the caller's notes (a dashed rule, a word on it); the lines and their dots
-// are painted on a canvas behind them (charts/canvas-layer.js), where Plot's scales put them, as Plot's line and
-// dot marks would draw them. Four series of 64 points were some 300 SVG nodes rebuilt on every move of a slider.
+// The frame (axes, grid) and the caller's rules and notes (a dashed rule, a word on it) are written as Plot writes
+// them (charts/svg-frame.js); the lines and their dots are painted on a canvas behind them
+// (charts/canvas-layer.js), where the frame's scales put them, as Plot's line and dot marks would draw them. Four
+// series of 64 points were some 300 SVG nodes rebuilt on every move of a slider, and Plot's frame most of the rest.
 import * as Plot from '@observablehq/plot';
-import { plot, legend } from './plot.js';
+import { legend } from './plot.js';
+import { svgFrame } from './svg-frame.js';
 import { px, chartHeight } from '../ui/text-size.js';
 import { language } from '../i18n.js';
-import { linearTicks, logTickFormat, yTickRoom } from './axes.js';
+import { linearTicks, logTickFormat, titleOnTop, yTickRoom } from './axes.js';
 import { canvasPool } from './canvas-pool.js';
 import { morphable } from './morph.js';
 import { context2d, inkColour, layered, plotOffset, round, setVector } from './canvas-layer.js';
@@ -23,14 +25,16 @@ const decades = ([lo, hi]) => [10 ** Math.floor(Math.log10(lo) + 1e-9), 10 ** Ma
 
 /**
  * series: [{name, x: number[], y: number[], dashed}]; labels: {x, y, aria, description}; logY: log scale on y;
- * logX: log scale on x; marks: extra Plot marks (rules, notes) drawn over the lines; xDomain / yDomain: fixed axis
- * ranges (a curve that grows while a job runs keeps its axis); yZero: the y axis includes 0; xInclude / yInclude:
- * values the axes must reach besides the data's (where a rule among `marks` stands), as Plot's own domain would;
+ * logX: log scale on x; rules: lines across the frame over the data ([{x} or {y}, dash, width, opacity], see
+ * svg-frame.js rule()); notes: words against the frame's top or bottom edge at an x ([{x, text, anchor, dx, dy, side}],
+ * svg-frame.js note()); xDomain / yDomain: fixed axis ranges (a curve that grows while a job runs keeps its axis);
+ * yZero: the y axis includes 0; xInclude / yInclude: values the axes must reach besides the data's (where a rule
+ * stands), as Plot's own domain would;
  * yDecades: a log y axis spans whole decades, so that it stays put (its ticks are not redrawn one by one) while a
  * slider moves data that spans several of them.
  * A `dashed` series is drawn dashed, over the solid ones: where it lies on another series, both still show.
  */
-export function seriesChart({ series, width, labels, logY = false, logX = false, marks = [], xDomain, yDomain, yZero = false, xInclude = [], yInclude = [], yDecades = false }) {
+export function seriesChart({ series, width, labels, logY = false, logX = false, rules = [], notes = [], xDomain, yDomain, yZero = false, xInclude = [], yInclude = [], yDecades = false }) {
   const count = series.reduce((n, s) => n + s.x.length, 0);
   const dense = count / Math.max(1, series.length) > 60;
   const height = chartHeight(width, 0.45, 260, 360);
@@ -54,22 +58,23 @@ export function seriesChart({ series, width, labels, logY = false, logX = false,
   const yAxis = !yExtent ? {} : logY
     ? { tickFormat: logTickFormat(yExtent) }
     : linearTicks({ domain: yExtent, length: height - 80, spacing: 35, lang: language() });
-  const svg = plot({
+  // The y axis' title above the frame, broken into lines that fit (axes.js), and the top margin that holds it.
+  const onTop = titleOnTop({ width, style: { fontSize: '14px' }, y: { label: labels.y, labelAnchor: 'center' } });
+  const chart = svgFrame({
     width,
     height,
-    marginLeft: yExtent ? yTickRoom({ domain: yExtent, type, height: height - 80, ...yAxis }) : 40,
-    marginBottom: px(46),
+    margin: { top: onTop.marginTop ?? 20, right: 20, bottom: px(46), left: yExtent ? yTickRoom({ domain: yExtent, type, height: height - 80, ...yAxis }) : 40 },
     ariaLabel: labels.aria,
     ariaDescription: labels.description,
-    style: { fontSize: '14px', color: 'currentColor', background: 'transparent' },
-    x: { label: labels.x, labelAnchor: 'center', labelArrow: 'none', labelOffset: px(40), domain: xExtent, type: logX ? 'log' : 'linear', ...xAxis },
-    y: { label: labels.y, labelAnchor: 'center', labelArrow: 'none', type, ...yAxis, grid: true, domain: yExtent, zero: yZero && !logY },
-    marks,
+    // No data yet (a curve before its run): a frame with no axes, as Plot draws one without scales.
+    x: xExtent && yExtent ? { label: labels.x, labelOffset: px(40), domain: xExtent, type: logX ? 'log' : 'linear', ...xAxis } : null,
+    y: xExtent && yExtent ? { label: onTop.y.label, type, ...yAxis, grid: true, domain: yExtent } : null,
   });
+  const svg = chart.mark(xExtent && yExtent ? [...rules.map(chart.rule), ...notes.map(chart.note)] : []);
   const names = series.map((s) => s.name);
   const colour = series.length > 1 ? { domain: names, scheme: 'observable10' } : null;
   const canvas = freshCanvas();
-  if (xExtent && yExtent) paint(canvas, { width, height, x: svg.scale('x'), y: svg.scale('y'), series, dense, colourOf: colour ? Plot.scale({ color: colour }) : null });
+  if (xExtent && yExtent) paint(canvas, { width, height, x: chart.x, y: chart.y, series, dense, colourOf: colour ? Plot.scale({ color: colour }) : null });
   else context2d(canvas, width, height);
   const element = document.createElement('div');
   element.className = 'series-chart';
@@ -87,7 +92,7 @@ function paint(canvas, { width, height, x, y, series, dense, colourOf }) {
   const ink = inkColour();
   const colours = series.map((s) => (colourOf ? colourOf.apply(s.name) : ink));
   const offset = plotOffset();
-  const pixels = series.map((s) => s.x.map((v, i) => [x.apply(v) + offset, y.apply(s.y[i]) + offset]));
+  const pixels = series.map((s) => s.x.map((v, i) => [x(v) + offset, y(s.y[i]) + offset]));
   const shown = ([px, py]) => Number.isFinite(px) && Number.isFinite(py);
   // A line breaks where a point cannot be shown (a zero on a log axis), as Plot's line does: its runs of points.
   const runs = pixels.map((points) => {

@@ -37,7 +37,13 @@ function axisOf({ domain, type = 'linear', ticks, tickFormat }, range, spacing) 
   const scale = (type === 'log' ? scaleLog() : scaleLinear()).domain(domain).range(range);
   const count = Array.isArray(ticks) ? undefined : ticks ?? Math.abs(range[1] - range[0]) / spacing;
   const values = Array.isArray(ticks) ? ticks : scale.ticks(count);
-  const format = typeof tickFormat === 'function' ? tickFormat : scale.tickFormat(count, tickFormat);
+  let format = typeof tickFormat === 'function' ? tickFormat : scale.tickFormat(count, tickFormat);
+  if (type === 'log') {
+    // d3's log format leaves the ticks it would crowd blank; Plot keeps them blank under the caller's format too.
+    const shown = scale.tickFormat(count, typeof tickFormat === 'string' ? tickFormat : undefined);
+    const own = format;
+    format = (v) => (shown(v) === '' ? '' : own(v));
+  }
   return { scale, ticks: values.map((v) => ({ at: scale(v), text: format(v) })) };
 }
 
@@ -46,14 +52,25 @@ function axisOf({ domain, type = 'linear', ticks, tickFormat }, range, spacing) 
  * options; y's label is written above the frame, its lines already broken as charts/axes.js titleOnTop breaks
  * them; x's `labelOffset` under it), the margins around the frame, and the chart's aria-label and description.
  * fontSize: the chart's base size in CSS pixels, grown with large text as plot.js grows Plot's. Returns {svg, x, y,
- * mark}: x and y map a value to its pixel; mark(marks) writes the frame and then `marks` (markup, from the mark
- * writers below, in the order drawn) into the svg and returns it.
+ * mark, rule, note}: x and y map a value to its pixel; mark(marks) writes the frame and then `marks` (markup from
+ * rule(), note() and the mark writers below, in the order drawn) into the svg and returns it.
  */
 export function svgFrame({ width, height, margin, x, y, ariaLabel, ariaDescription, fontSize = 14 }) {
   const { top, right, bottom, left } = margin;
+  const parts = [];
+  const svg = document.createElementNS(SVG, 'svg');
+  const attributes = { class: 'lab-chart', fill: 'currentColor', 'font-family': 'system-ui, sans-serif', 'font-size': '10', 'text-anchor': 'middle', width, height, viewBox: `0 0 ${width} ${height}`, 'aria-label': ariaLabel, 'aria-description': ariaDescription, role: 'img' };
+  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) svg.setAttribute(name, String(value));
+  // Through the CSSOM: the site's CSP refuses a style attribute written in markup.
+  Object.assign(svg.style, { fontSize: `${Math.round(fontSize * textScale() * 10) / 10}px`, color: 'currentColor', background: 'transparent' });
+  const mark = (marks = []) => {
+    svg.innerHTML = parts.concat(marks).join('');
+    return svg;
+  };
+  // No axes (nothing to frame yet): an empty chart of that size, as Plot draws one without scales.
+  if (!x || !y) return { svg, mark };
   const X = axisOf(x, [left, width - right], 80);
   const Y = axisOf(y, [height - bottom, top], 35);
-  const parts = [];
   if (y.grid) parts.push(group(` aria-hidden="true" stroke="currentColor" stroke-opacity="0.1"${translate(0, 0, up())} data-mark="y-grid"`, Y.ticks.map((t) => `<line x1="${left}" x2="${width - right}" y1="${t.at}" y2="${t.at}"></line>`)));
   parts.push(group(` aria-hidden="true" fill="none" stroke="currentColor"${translate(0, 0, up())} data-mark="y-axis tick"`, Y.ticks.map((t) => `<path transform="translate(${left},${t.at})" d="M0,0L-${TICK},0"></path>`)));
   parts.push(group(` text-anchor="end" font-variant="tabular-nums"${translate(-(TICK + TICK_PADDING), 0, both())} data-mark="y-axis tick label"`, Y.ticks.map((t) => `<text y="0.32em" transform="translate(${left},${t.at})">${escapeXml(t.text)}</text>`)));
@@ -62,7 +79,7 @@ export function svgFrame({ width, height, margin, x, y, ariaLabel, ariaDescripti
     const lines = String(y.label).split('\n');
     const text = lines.length === 1
       ? `<text y="0.71em" transform="translate(${left},${top})">${escapeXml(lines[0])}</text>`
-      : `<text transform="translate(${left},${top})">${lines.map((line, i) => `<tspan ${i ? 'dy="1em"' : 'y="0.71em"'} x="0">${escapeXml(line)}</tspan>`).join('')}</text>`;
+      : `<text transform="translate(${left},${top})">${lines.map((line, i) => `<tspan x="0" ${i ? 'dy="1em"' : 'y="0.71em"'}>${escapeXml(line)}</tspan>`).join('')}</text>`;
     parts.push(group(` text-anchor="start"${translate(-(left - LABEL_INSET), -(top - LABEL_INSET), both())} data-mark="y-axis label"`, [text]));
   }
   if (x.grid) parts.push(group(` aria-hidden="true" stroke="currentColor" stroke-opacity="0.1"${translate(0, 0, across())} data-mark="x-grid"`, X.ticks.map((t) => `<line x1="${t.at}" x2="${t.at}" y1="${top}" y2="${height - bottom}"></line>`)));
@@ -70,18 +87,29 @@ export function svgFrame({ width, height, margin, x, y, ariaLabel, ariaDescripti
   parts.push(group(` font-variant="tabular-nums"${translate(0, TICK + TICK_PADDING, both())} data-mark="x-axis tick label"`, X.ticks.map((t) => `<text y="0.71em" transform="translate(${t.at},${height - bottom})">${escapeXml(t.text)}</text>`)));
   if (x.label) parts.push(group(`${translate(0, x.labelOffset ?? 0, both())} data-mark="x-axis label"`, [`<text transform="translate(${(left + width - right) / 2},${height - bottom})">${escapeXml(x.label)}</text>`]));
 
-  const svg = document.createElementNS(SVG, 'svg');
-  const attributes = { class: 'lab-chart', fill: 'currentColor', 'font-family': 'system-ui, sans-serif', 'font-size': '10', 'text-anchor': 'middle', width, height, viewBox: `0 0 ${width} ${height}`, 'aria-label': ariaLabel, 'aria-description': ariaDescription, role: 'img' };
-  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) svg.setAttribute(name, String(value));
-  // Through the CSSOM: the site's CSP refuses a style attribute written in markup.
-  Object.assign(svg.style, { fontSize: `${Math.round(fontSize * textScale() * 10) / 10}px`, color: 'currentColor', background: 'transparent' });
   return {
     svg,
     x: X.scale,
     y: Y.scale,
-    mark(marks = []) {
-      svg.innerHTML = parts.concat(marks).join('');
-      return svg;
+    mark,
+    /**
+     * Plot.ruleX / ruleY's markup: a line across the frame at x (upright) or y, `dash` its dash array, `width` and
+     * `opacity` its stroke's when given.
+     */
+    rule({ x: atX, y: atY, dash, width: strokeWidth, opacity }) {
+      const stroke = `${strokeWidth === undefined ? '' : ` stroke-width="${strokeWidth}"`}${opacity === undefined ? '' : ` stroke-opacity="${opacity}"`}${dash ? ` stroke-dasharray="${dash}"` : ''}`;
+      const line = atX === undefined
+        ? `<line x1="${left}" x2="${width - right}" y1="${Y.scale(atY)}" y2="${Y.scale(atY)}"></line>`
+        : `<line x1="${X.scale(atX)}" x2="${X.scale(atX)}" y1="${top}" y2="${height - bottom}"></line>`;
+      return `<g stroke="currentColor"${stroke}${translate(0, 0, atX === undefined ? up() : across())} data-mark="rule">${line}</g>`;
+    },
+    /**
+     * Plot.text's markup for words at x against the frame's top or bottom edge (`anchor`), moved by (dx, dy)
+     * pixels, written from that point on (`side` 'start') or up to it ('end').
+     */
+    note({ x: atX, text, anchor = 'bottom', dx = 0, dy = 0, side = 'start' }) {
+      const [y0, shift] = anchor === 'top' ? [top, ' y="0.71em"'] : [height - bottom, ''];
+      return `<g text-anchor="${side}"${translate(dx, dy, both())} data-mark="text"><text${shift} transform="translate(${X.scale(atX)},${y0})">${escapeXml(text)}</text></g>`;
     },
   };
 }
