@@ -1,5 +1,6 @@
 // charts/svg-frame.js — a chart written by the lab as Plot writes it, for the charts a slider redraws on every
-// move: the frame (axes, their ticks and labels, the grid) and the marks of lines, dots, boxes and point labels.
+// move: the frame (axes, their ticks and labels, the grid) and the marks of lines, dots, boxes, point labels, rules
+// and the words on them.
 // Plot built them anew on each move (its scales, its marks, its SVG nodes): most of such a chart's time on a phone's
 // slower main thread, for a few lines and numbers. The markup is Plot's own, group by group (the same attributes,
 // the data-mark names charts/figure.js' quietMarks leaves, the half-pixel offsets), and the ticks are d3's as
@@ -51,9 +52,10 @@ function axisOf({ domain, type = 'linear', ticks, tickFormat }, range, spacing) 
  * An <svg> of width × height and its frame: x and y ({label, domain, type, ticks, tickFormat, grid} as Plot's
  * options; y's label is written above the frame, its lines already broken as charts/axes.js titleOnTop breaks
  * them; x's `labelOffset` under it), the margins around the frame, and the chart's aria-label and description.
- * fontSize: the chart's base size in CSS pixels, grown with large text as plot.js grows Plot's. Returns {svg, x, y,
- * mark, rule, note}: x and y map a value to its pixel; mark(marks) writes the frame and then `marks` (markup from
- * rule(), note() and the mark writers below, in the order drawn) into the svg and returns it.
+ * fontSize: the chart's base size in CSS pixels, grown with large text as plot.js grows Plot's. x or y null:
+ * nothing to frame yet (a curve before its run), an empty svg of that size, as Plot draws one without scales.
+ * Returns {svg, x, y, mark, rule, note}: x and y map a value to its pixel; mark(marks) writes the frame and then
+ * `marks` (markup from rule(), note() and the mark writers below, in the order drawn) into the svg and returns it.
  */
 export function svgFrame({ width, height, margin, x, y, ariaLabel, ariaDescription, fontSize = 14 }) {
   const { top, right, bottom, left } = margin;
